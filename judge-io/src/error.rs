@@ -1,0 +1,117 @@
+//! The located error every parser returns.
+
+use std::fmt;
+
+/// A parse or validation failure: what went wrong and, when known, where.
+///
+/// Displays as `[context, ]line L, column C: message`; a binary prints it after `error: `.
+/// Lines and columns count from 1; a column counts bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error {
+    context: String,
+    place: Option<(usize, usize)>,
+    message: String,
+}
+
+impl Error {
+    /// An error with no position (for example "missing second grid" at end of input).
+    pub fn new<S: Into<String>>(message: S) -> Error {
+        Error {
+            context: String::new(),
+            place: None,
+            message: message.into(),
+        }
+    }
+
+    /// An error at a 1-based line and column.
+    pub fn at<S: Into<String>>(line: usize, column: usize, message: S) -> Error {
+        Error {
+            context: String::new(),
+            place: Some((line, column)),
+            message: message.into(),
+        }
+    }
+
+    /// Prefixes a context such as `test case 3`; outer contexts come first.
+    pub fn context<S: Into<String>>(mut self, context: S) -> Error {
+        let mut outer = context.into();
+        if !self.context.is_empty() {
+            outer.push_str(", ");
+            outer.push_str(&self.context);
+        }
+        self.context = outer;
+        self
+    }
+
+    /// The message without context or place.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The 1-based `(line, column)` if the error has a place.
+    pub fn place(&self) -> Option<(usize, usize)> {
+        self.place
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        if !self.context.is_empty() {
+            f.write_str(&self.context)?;
+            f.write_str(if self.place.is_some() { ", " } else { ": " })?;
+        }
+        if let Some((line, column)) = self.place {
+            write!(f, "line {}, column {}: ", line, column)?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Quotes input bytes for a message: `"x"`, at most 24 characters, non-printable bytes escaped.
+pub fn quote(bytes: &[u8]) -> String {
+    const MAX_SHOWN: usize = 24;
+    let mut shown = String::from("\"");
+    for &b in bytes.iter().take(MAX_SHOWN) {
+        if b.is_ascii_graphic() || b == b' ' {
+            shown.push(b as char);
+        } else {
+            shown.push_str(&format!("\\x{:02x}", b));
+        }
+    }
+    if bytes.len() > MAX_SHOWN {
+        shown.push_str("...");
+    }
+    shown.push('"');
+    shown
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{quote, Error};
+
+    #[test]
+    fn display_with_and_without_place_and_context() {
+        assert_eq!(Error::new("empty input").to_string(), "empty input");
+        assert_eq!(Error::at(3, 5, "bad").to_string(), "line 3, column 5: bad");
+        assert_eq!(
+            Error::at(3, 5, "bad").context("test case 2").to_string(),
+            "test case 2, line 3, column 5: bad"
+        );
+        assert_eq!(
+            Error::new("bad")
+                .context("put 4")
+                .context("test case 2")
+                .to_string(),
+            "test case 2, put 4: bad"
+        );
+    }
+
+    #[test]
+    fn quote_escapes_and_truncates() {
+        assert_eq!(quote(b"x"), "\"x\"");
+        assert_eq!(quote(b"a\x00"), "\"a\\x00\"");
+        assert_eq!(quote(&[b'7'; 30]), format!("\"{}...\"", "7".repeat(24)));
+    }
+}
