@@ -4,7 +4,8 @@
 //! that borrows it, so tests parse from memory and never touch stdin. Every parse failure is an
 //! [`Error`] value that names the place (`line 3, column 5: expected an integer, found "x"`);
 //! a binary prints it as one `error:` line and exits with status 1. Output goes through one
-//! [`Output`] buffer that formats integers without `fmt` and is flushed once.
+//! [`Output`] buffer that formats integers without `fmt` and is flushed once. [`testing`] holds
+//! what generators, stress tests and benchmarks share; no submission uses it.
 //!
 //! The bundler pastes this crate into every submission as `mod judge_io { ... }`, so it keeps
 //! to what survives that: `self::`/`super::` paths only, no glob imports, no exported macros,
@@ -15,6 +16,7 @@ mod error;
 mod input;
 mod int;
 mod output;
+pub mod testing;
 
 pub use self::error::Error;
 pub use self::input::{read_stdin, Line, Scanner};

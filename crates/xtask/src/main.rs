@@ -1,0 +1,67 @@
+//! `xtask`: the workspace's own tools, behind `scripts/bundle.sh` and `scripts/test.sh`.
+//!
+//! ```text
+//! xtask bundle PROBLEM       one self-contained .rs file on stdout, its size on stderr
+//! xtask testdata [PROBLEM]   every testdata case through the release binary and the bundle
+//! ```
+
+mod bundle;
+mod meta;
+mod testdata;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: xtask bundle PROBLEM | xtask testdata [PROBLEM]";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let root = workspace_root();
+    let result = match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+        ["bundle", problem] => print_bundle(&root, problem),
+        ["testdata"] => testdata::run(&root, None),
+        ["testdata", problem] => testdata::run(&root, Some(problem)),
+        _ => Err(USAGE.to_string()),
+    };
+    match result {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The workspace root: two levels above this crate's manifest.
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .nth(2)
+        .expect("crates/xtask sits two levels below the workspace root")
+        .to_path_buf()
+}
+
+/// Writes the bundle to stdout and its size against the judge's limit to stderr.
+fn print_bundle(root: &Path, problem: &str) -> Result<bool, String> {
+    let meta = meta::read(root, problem)?;
+    let source = bundle::bundle(root, problem)?;
+    eprintln!("{}", size_report(source.len() as u64, &meta));
+    if meta.source_limit_bytes.is_some_and(|limit| source.len() as u64 > limit) {
+        return Err(format!("the bundle of {problem} is over {}'s source limit", meta.judge));
+    }
+    print!("{source}");
+    Ok(true)
+}
+
+/// `bundle: 12345 bytes, 2.4% of BOJ's 524288-byte limit`.
+fn size_report(size: u64, meta: &meta::JudgeMeta) -> String {
+    match meta.source_limit_bytes {
+        Some(limit) => format!(
+            "bundle: {size} bytes, {:.1}% of {}'s {limit}-byte source limit",
+            size as f64 * 100.0 / limit as f64,
+            meta.judge
+        ),
+        None => format!("bundle: {size} bytes ({} publishes no source limit)", meta.judge),
+    }
+}
