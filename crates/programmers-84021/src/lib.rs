@@ -1,0 +1,720 @@
+//! Programmers 84021, fill the puzzle pieces (퍼즐 조각 채우기): put rotated (never mirrored)
+//! pieces of `table` into the holes of `game_board` so that each fills its hole exactly, and
+//! count the filled cells.
+//!
+//! The library is sans-IO: [`run`] takes the input bytes and writes into a
+//! [`judge_io::Output`]; [`parse`], [`solve`] and [`solution`] (the judge's shape) are the
+//! pieces. Grids may be any size (rectangular, the two may differ) and shapes any size.
+//!
+//! # The idea
+//! A piece fits a hole exactly iff some rotation of the piece, translated, is the same cell set
+//! as the hole. [`Keyer`] turns a cell set into a key that is equal for exactly those sets: the
+//! smallest of the four rotations' normalised, sorted cell lists. "Fits" is therefore an
+//! equivalence relation, and the holes and pieces split into classes by key; see [`solve_with`]
+//! for why matching within each class greedily is optimal.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use judge_io::{Error, Output, Scanner};
+
+pub mod gen;
+pub mod naive;
+
+/// One cell's place: row `y` (from the top) and column `x` (from the left), both from 0.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Pos {
+    /// The row.
+    pub y: usize,
+    /// The column.
+    pub x: usize,
+}
+
+/// A rectangular grid of 0/1 cells, stored row-major; `true` is a 1.
+///
+/// On `game_board` a 1 is filled and a 0 is part of a hole; on `table` a 1 is part of a piece.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Grid {
+    height: usize,
+    width: usize,
+    cells: Vec<bool>,
+}
+
+impl Grid {
+    /// A grid from its cells in row-major order (`true` is a 1).
+    ///
+    /// # Panics
+    /// If `cells.len() != height * width`.
+    pub fn new(height: usize, width: usize, cells: Vec<bool>) -> Grid {
+        assert_eq!(
+            Some(cells.len()),
+            height.checked_mul(width),
+            "a grid has height * width cells"
+        );
+        Grid {
+            height,
+            width,
+            cells,
+        }
+    }
+
+    /// A grid from the judge's rows; any value other than 0 counts as a 1.
+    ///
+    /// # Panics
+    /// If the rows are ragged (the judge never passes such grids).
+    pub fn from_rows(rows: &[Vec<i32>]) -> Grid {
+        let width = rows.first().map_or(0, |row| row.len());
+        let mut cells = Vec::with_capacity(rows.len() * width);
+        for row in rows {
+            assert_eq!(row.len(), width, "the judge's grids are rectangular");
+            cells.extend(row.iter().map(|&v| v != 0));
+        }
+        Grid::new(rows.len(), width, cells)
+    }
+
+    /// The number of rows.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// The number of columns.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Whether the cell at `pos` is a 1.
+    ///
+    /// # Panics
+    /// If `pos` is outside the grid.
+    #[inline]
+    pub fn get(&self, pos: Pos) -> bool {
+        assert!(pos.y < self.height && pos.x < self.width, "pos inside grid");
+        self.cells[pos.y * self.width + pos.x]
+    }
+
+    /// Every position, row by row.
+    pub fn positions(&self) -> impl Iterator<Item = Pos> {
+        let width = self.width;
+        (0..self.height).flat_map(move |y| (0..width).map(move |x| Pos { y, x }))
+    }
+
+    /// The up to four positions inside the grid next to `pos` (up, down, left, right).
+    #[inline]
+    pub fn neighbors(&self, pos: Pos) -> impl Iterator<Item = Pos> {
+        let (height, width) = (self.height, self.width);
+        // wrapping_sub turns "above row 0" into usize::MAX, which the bound check drops.
+        [
+            (pos.y.wrapping_sub(1), pos.x),
+            (pos.y + 1, pos.x),
+            (pos.y, pos.x.wrapping_sub(1)),
+            (pos.y, pos.x + 1),
+        ]
+        .into_iter()
+        .filter(move |&(y, x)| y < height && x < width)
+        .map(|(y, x)| Pos { y, x })
+    }
+
+    /// Appends the grid as the judge prints it, `[[1,0],[0,1]]`, without a newline.
+    pub fn write_literal(&self, out: &mut Vec<u8>) {
+        out.push(b'[');
+        for y in 0..self.height {
+            if y > 0 {
+                out.push(b',');
+            }
+            out.push(b'[');
+            for x in 0..self.width {
+                if x > 0 {
+                    out.push(b',');
+                }
+                out.push(if self.cells[y * self.width + x] {
+                    b'1'
+                } else {
+                    b'0'
+                });
+            }
+            out.push(b']');
+        }
+        out.push(b']');
+    }
+}
+
+/// Calls `visit` once for every 4-connected component of cells whose value is `value`, with
+/// the component's cells (in no particular order). Components come in the row-major order of
+/// their first cell.
+///
+/// Iterative (an explicit stack), so a component of millions of cells cannot overflow the
+/// call stack.
+///
+/// # Complexity
+/// O(height * width) time; two bytes of marks per cell plus the largest component's cells.
+pub fn for_each_component<F: FnMut(&[Pos])>(grid: &Grid, value: bool, mut visit: F) {
+    let mut seen = vec![false; grid.cells.len()];
+    let mut stack: Vec<Pos> = Vec::new();
+    let mut cells: Vec<Pos> = Vec::new();
+    for start in grid.positions() {
+        let start_idx = start.y * grid.width + start.x;
+        if grid.cells[start_idx] != value || seen[start_idx] {
+            continue;
+        }
+        seen[start_idx] = true;
+        stack.push(start);
+        cells.clear();
+        while let Some(pos) = stack.pop() {
+            cells.push(pos);
+            for next in grid.neighbors(pos) {
+                let idx = next.y * grid.width + next.x;
+                if grid.cells[idx] == value && !seen[idx] {
+                    seen[idx] = true;
+                    stack.push(next);
+                }
+            }
+        }
+        visit(&cells);
+    }
+}
+
+/// The number of quarter turns a piece may make: 0, 90, 180 and 270 degrees.
+pub const ROTATIONS: usize = 4;
+
+/// Computes shape keys: two cell sets get the same key iff one is a rotation (by a multiple of
+/// 90 degrees) plus a translation of the other. A mirror image gets a different key unless the
+/// shape happens to be symmetric.
+///
+/// The key of one orientation is its cell list translated so the smallest row and column are
+/// 0, sorted by `(y, x)` and flattened to `[y0, x0, y1, x1, ...]`; a shape's key is the
+/// lexicographically smallest of its four orientations' keys. Keeps its buffers between
+/// calls, so keys cost no allocation after the first few.
+#[derive(Debug, Default)]
+pub struct Keyer {
+    turned: Vec<(i64, i64)>,
+    candidate: Vec<u32>,
+}
+
+impl Keyer {
+    /// A keyer with empty buffers.
+    pub fn new() -> Keyer {
+        Keyer::default()
+    }
+
+    /// Writes the key of the shape made of `cells` into `key` (replacing its contents).
+    ///
+    /// # Complexity
+    /// O(k log k) for k cells (four sorts of k pairs). A bucket sort by bounding box would
+    /// make it O(k) but the boxes of stretched shapes are up to k^2 / 4 cells; the sort is
+    /// cheaper for the small shapes that dominate.
+    ///
+    /// # Panics
+    /// If a coordinate difference does not fit in a u32 (a grid over 4 billion cells wide).
+    pub fn key(&mut self, cells: &[Pos], key: &mut Vec<u32>) {
+        key.clear();
+        for turn in 0..ROTATIONS {
+            self.turned.clear();
+            self.turned.extend(cells.iter().map(|pos| {
+                let (y, x) = (pos.y as i64, pos.x as i64);
+                // One quarter turn maps (y, x) to (x, -y); `turn` of them in a row.
+                match turn {
+                    0 => (y, x),
+                    1 => (x, -y),
+                    2 => (-y, -x),
+                    _ => (-x, y),
+                }
+            }));
+            let min_y = self.turned.iter().map(|c| c.0).min().unwrap_or(0);
+            let min_x = self.turned.iter().map(|c| c.1).min().unwrap_or(0);
+            self.turned.sort_unstable();
+            self.candidate.clear();
+            for &(y, x) in &self.turned {
+                let fit = |v: i64| u32::try_from(v).expect("shape spans fewer than 2^32 rows");
+                self.candidate.push(fit(y - min_y));
+                self.candidate.push(fit(x - min_x));
+            }
+            if turn == 0 || self.candidate < *key {
+                std::mem::swap(key, &mut self.candidate);
+            }
+        }
+    }
+}
+
+/// What [`solve`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Outcome {
+    /// The largest number of cells that pieces can fill: the answer.
+    pub filled: u64,
+    /// The number of holes (0-components of `game_board`).
+    pub holes: u64,
+    /// The number of pieces (1-components of `table`).
+    pub pieces: u64,
+}
+
+/// A multiply-rotate hasher for the shape keys (std's default SipHash is several times slower
+/// here, and the keys come from the input's geometry, which cannot be chosen to collide in a
+/// way that matters for a one-shot run).
+#[derive(Debug, Default, Clone, Copy)]
+struct ShapeHasher {
+    hash: u64,
+}
+
+impl ShapeHasher {
+    const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+    #[inline]
+    fn add(&mut self, word: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(Self::SEED);
+    }
+}
+
+impl Hasher for ShapeHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+        for &b in chunks.remainder() {
+            self.add(b as u64);
+        }
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.hash
+    }
+}
+
+/// Solves the problem: the largest number of cells that pieces of `table` fill in holes of
+/// `game_board`, plus the hole and piece counts.
+///
+/// # Complexity
+/// Expected O(n + sum of k log k) for n cells in both grids and shapes of k cells each:
+/// linear for bounded shape sizes.
+///
+/// # Examples
+/// ```
+/// use programmers_84021::{solve, Grid};
+/// let board = Grid::from_rows(&[vec![0, 0, 0], vec![1, 1, 0], vec![1, 1, 1]]);
+/// let table = Grid::from_rows(&[vec![0, 1, 0], vec![0, 1, 0], vec![1, 1, 0]]);
+/// assert_eq!(solve(&board, &table).filled, 4);
+/// ```
+pub fn solve(game_board: &Grid, table: &Grid) -> Outcome {
+    let mut keyer = Keyer::new();
+    solve_with(game_board, table, |cells, key| keyer.key(cells, key))
+}
+
+/// [`solve`] with the shape key given by `key(cells, out)` (which writes the key into `out`);
+/// tests use it to show that a wrong key (one that allows mirror images) is caught.
+///
+/// # Why matching class by class is optimal
+/// With a correct key, a piece fits a hole iff their keys are equal, so "fits" splits holes
+/// and pieces into classes with no fit across classes and every fit within one, and all
+/// shapes of a class have the same size. Matchings in different classes are independent, and
+/// within a class any maximal matching pairs min(holes, pieces) of them, which is the most
+/// possible. So the answer is the sum over classes of min(holes, pieces) * size.
+pub fn solve_with<K: FnMut(&[Pos], &mut Vec<u32>)>(
+    game_board: &Grid,
+    table: &Grid,
+    mut key: K,
+) -> Outcome {
+    /// The holes and pieces sharing one key, and their cell count.
+    struct Class {
+        holes: u64,
+        pieces: u64,
+        size: u64,
+    }
+    let mut classes: HashMap<Vec<u32>, Class, BuildHasherDefault<ShapeHasher>> = HashMap::default();
+    let mut buf = Vec::new();
+    let mut outcome = Outcome {
+        filled: 0,
+        holes: 0,
+        pieces: 0,
+    };
+    for (grid, value, is_hole) in [(game_board, false, true), (table, true, false)] {
+        for_each_component(grid, value, |cells| {
+            key(cells, &mut buf);
+            let class = match classes.get_mut(buf.as_slice()) {
+                Some(class) => class,
+                None => classes.entry(buf.clone()).or_insert(Class {
+                    holes: 0,
+                    pieces: 0,
+                    size: cells.len() as u64,
+                }),
+            };
+            if is_hole {
+                class.holes += 1;
+                outcome.holes += 1;
+            } else {
+                class.pieces += 1;
+                outcome.pieces += 1;
+            }
+        });
+    }
+    outcome.filled = classes
+        .values()
+        .map(|class| class.holes.min(class.pieces) * class.size)
+        .sum();
+    outcome
+}
+
+/// The judge's entry point: the answer for `game_board` and `table` given as rows of 0/1.
+///
+/// Any value other than 0 counts as a 1. The count saturates at `i32::MAX`, which only a
+/// grid of more than two billion cells could reach (the judge's grids have at most 2,500).
+///
+/// # Panics
+/// If a grid's rows are ragged (the judge never passes such grids).
+pub fn solution(game_board: Vec<Vec<i32>>, table: Vec<Vec<i32>>) -> i32 {
+    let filled = solve(&Grid::from_rows(&game_board), &Grid::from_rows(&table)).filled;
+    i32::try_from(filled).unwrap_or(i32::MAX)
+}
+
+/// Describes the byte at `pos` for an error message: `'x'`, `byte 0xc3` or `end of input`.
+fn found(input: &[u8], pos: usize) -> String {
+    match input.get(pos) {
+        None => String::from("end of input"),
+        Some(&b) if b.is_ascii_graphic() => format!("'{}'", b as char),
+        Some(&b) => format!("byte 0x{:02x}", b),
+    }
+}
+
+/// Whether `b` separates tokens: space, tab, newline, carriage return or form feed.
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c')
+}
+
+/// A cursor over the input bytes for the bracket parser; errors are located through
+/// [`Scanner::error_at`], which turns the byte offset into a line and column.
+struct Cursor<'a> {
+    input: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Cursor<'a> {
+    fn skip_space(&mut self) {
+        while self.pos < self.input.len() && is_space(self.input[self.pos]) {
+            self.pos += 1;
+        }
+    }
+
+    /// The byte at the cursor after skipping whitespace, if any.
+    fn peek(&mut self) -> Option<u8> {
+        self.skip_space();
+        self.input.get(self.pos).copied()
+    }
+
+    fn error_at<S: Into<String>>(&self, pos: usize, message: S) -> Error {
+        Scanner::new(self.input).error_at(pos, message)
+    }
+
+    /// An error at the cursor: `expected WHAT, found X`.
+    fn expected(&self, what: &str) -> Error {
+        self.error_at(
+            self.pos,
+            format!("expected {}, found {}", what, found(self.input, self.pos)),
+        )
+    }
+
+    /// Consumes `byte` (after whitespace) or fails with `expected WHAT, found X`.
+    fn eat(&mut self, byte: u8, what: &str) -> Result<(), Error> {
+        if self.peek() == Some(byte) {
+            self.pos += 1;
+            Ok(())
+        } else {
+            Err(self.expected(what))
+        }
+    }
+
+    /// Reads one cell value: exactly `0` or `1`. Anything else (`2`, `-1`, `01`, `1.0`) is an
+    /// error naming the whole token, which runs to the next whitespace, comma or bracket.
+    fn cell(&mut self, row: usize) -> Result<bool, Error> {
+        self.skip_space();
+        let start = self.pos;
+        while self.pos < self.input.len()
+            && !is_space(self.input[self.pos])
+            && !matches!(self.input[self.pos], b',' | b'[' | b']')
+        {
+            self.pos += 1;
+        }
+        match &self.input[start..self.pos] {
+            b"0" => Ok(false),
+            b"1" => Ok(true),
+            b"" => {
+                self.pos = start;
+                Err(self.expected(&format!("0 or 1 in row {}", row)))
+            }
+            token => {
+                let shown = String::from_utf8_lossy(&token[..token.len().min(24)]).into_owned();
+                let more = if token.len() > 24 { "..." } else { "" };
+                Err(self.error_at(
+                    start,
+                    format!(
+                        "expected 0 or 1 in row {}, found \"{}{}\"",
+                        row, shown, more
+                    ),
+                ))
+            }
+        }
+    }
+
+    /// Parses one grid literal `[[c,c,...],[c,...],...]`: at least one row, every row as long
+    /// as the first and at least one cell long. A fixed two-level loop, so no nesting depth
+    /// can overflow anything: a third `[` is simply "expected 0 or 1".
+    fn grid(&mut self) -> Result<Grid, Error> {
+        self.eat(b'[', "'[' starting the grid")?;
+        let mut cells = Vec::new();
+        let mut width = 0;
+        let mut height = 0;
+        loop {
+            height += 1;
+            let row = height;
+            self.eat(b'[', &format!("'[' starting row {}", row))?;
+            let mut count = 0;
+            loop {
+                let cell_start = {
+                    self.skip_space();
+                    self.pos
+                };
+                let value = self.cell(row)?;
+                count += 1;
+                if row > 1 && count > width {
+                    return Err(self.error_at(
+                        cell_start,
+                        format!(
+                            "row {} has more than {} cells (as many as row 1)",
+                            row, width
+                        ),
+                    ));
+                }
+                cells.push(value);
+                match self.peek() {
+                    Some(b',') => self.pos += 1,
+                    Some(b']') => break,
+                    _ => {
+                        return Err(self
+                            .expected(&format!("',' or ']' after cell {} of row {}", count, row)))
+                    }
+                }
+            }
+            if row == 1 {
+                width = count;
+            } else if count < width {
+                return Err(self.error_at(
+                    self.pos,
+                    format!(
+                        "row {} has {} cells, expected {} (as many as row 1)",
+                        row, count, width
+                    ),
+                ));
+            }
+            self.pos += 1; // the row's ']'
+            match self.peek() {
+                Some(b',') => self.pos += 1,
+                Some(b']') => {
+                    self.pos += 1;
+                    break;
+                }
+                _ => return Err(self.expected(&format!("',' or ']' after row {}", row))),
+            }
+        }
+        Ok(Grid::new(height, width, cells))
+    }
+}
+
+/// Parses the input: `game_board` then `table`, each a bracketed 2-D literal of 0/1 such as
+/// `[[1,1,0],[0,0,1]]`, with whitespace (spaces, tabs, newlines, CRLF) allowed between any
+/// tokens and an optional comma between the two grids.
+///
+/// # Errors
+/// A located [`Error`] (`game_board, line 1, column 9: ...`) for: a missing or unexpected
+/// bracket, a value other than exactly `0` or `1` (so `2`, `-1`, `01` and `1.0` are errors), a
+/// missing comma, an empty grid (`[]`) or row (`[[]]`), ragged rows, a missing second grid and
+/// anything after the second grid.
+///
+/// # Complexity
+/// O(input length), one pass, no recursion.
+pub fn parse(input: &[u8]) -> Result<(Grid, Grid), Error> {
+    let mut cursor = Cursor { input, pos: 0 };
+    let game_board = cursor.grid().map_err(|e| e.context("game_board"))?;
+    if cursor.peek() == Some(b',') {
+        cursor.pos += 1;
+    }
+    let table = cursor.grid().map_err(|e| e.context("table"))?;
+    if cursor.peek().is_some() {
+        return Err(cursor.expected("end of input after table"));
+    }
+    Ok((game_board, table))
+}
+
+/// Parses the input, solves it and writes the answer and a newline to `out`.
+///
+/// # Errors
+/// The [`parse`] errors; nothing is written then.
+pub fn run<W: std::io::Write>(input: &[u8], out: &mut Output<W>) -> Result<(), Error> {
+    let (game_board, table) = parse(input)?;
+    out.int(solve(&game_board, &table).filled).newline();
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EXAMPLE1: &str =
+        "[[1,1,0,0,1,0],[0,0,1,0,1,0],[0,1,1,0,0,1],[1,1,0,1,1,1],[1,0,0,0,1,0],[0,1,1,1,0,0]]\n\
+        [[1,0,0,1,1,0],[1,0,1,0,1,0],[0,1,1,0,1,1],[0,0,1,0,0,0],[1,1,0,1,1,0],[0,1,0,0,0,0]]\n";
+    const EXAMPLE2: &str = "[[0,0,0],[1,1,0],[1,1,1]] [[1,1,1],[1,0,0],[0,0,0]]";
+
+    /// Runs `input` through [`run`] and compares the output (or the error's text).
+    #[track_caller]
+    fn check(input: &str, expected: &str) {
+        let mut out = Output::new(Vec::new());
+        let got = match run(input.as_bytes(), &mut out) {
+            Ok(()) => String::from_utf8(out.into_inner().expect("Vec sink")).expect("ASCII"),
+            Err(e) => format!("error: {}", e),
+        };
+        assert_eq!(got, expected, "input: {:?}", input);
+    }
+
+    fn grid(rows: &[&str]) -> Grid {
+        let rows: Vec<Vec<i32>> = rows
+            .iter()
+            .map(|r| r.bytes().map(|b| (b == b'1') as i32).collect())
+            .collect();
+        Grid::from_rows(&rows)
+    }
+
+    #[test]
+    fn examples() {
+        check(EXAMPLE1, "14\n");
+        check(EXAMPLE2, "0\n");
+    }
+
+    #[test]
+    fn judge_adapter() {
+        let rows = |text: &str| -> Vec<Vec<i32>> {
+            let (grid, _) = parse(format!("{} [[0]]", text).as_bytes()).expect("valid");
+            (0..grid.height())
+                .map(|y| {
+                    (0..grid.width())
+                        .map(|x| grid.get(Pos { y, x }) as i32)
+                        .collect()
+                })
+                .collect()
+        };
+        let (board, table) = EXAMPLE1.split_once('\n').expect("two lines");
+        assert_eq!(solution(rows(board), rows(table.trim())), 14);
+        let (board, table) = EXAMPLE2.split_once(' ').expect("two grids");
+        assert_eq!(solution(rows(board), rows(table)), 0);
+        assert_eq!(solution(vec![vec![0]], vec![vec![1]]), 1);
+    }
+
+    #[test]
+    fn whitespace_anywhere_and_optional_comma_between_grids() {
+        check(" [ [ 0 ,0\t]\r\n, [1,\n1] ] ,\r\n[[1,1],[0,0]]\r\n", "2\n");
+        check("[[0]][[1]]", "1\n");
+    }
+
+    #[test]
+    fn keys_are_rotation_invariant_and_mirror_sensitive() {
+        let cells = |g: &Grid| {
+            let mut all = Vec::new();
+            for_each_component(g, true, |c| all.push(c.to_vec()));
+            assert_eq!(all.len(), 1);
+            all.pop().expect("one component")
+        };
+        let key = |g: &Grid| {
+            let mut k = Vec::new();
+            Keyer::new().key(&cells(g), &mut k);
+            k
+        };
+        // An L tetromino, its four rotations, and its mirror image (a J).
+        let l = key(&grid(&["10", "10", "11"]));
+        for turned in [
+            grid(&["111", "100"]),
+            grid(&["11", "01", "01"]),
+            grid(&["001", "111"]),
+        ] {
+            assert_eq!(key(&turned), l);
+        }
+        assert_ne!(key(&grid(&["01", "01", "11"])), l);
+        // Position inside the grid does not matter.
+        assert_eq!(key(&grid(&["000", "010", "010", "011"])), l);
+        // Same size, different shape.
+        assert_ne!(key(&grid(&["1111"])), l);
+    }
+
+    #[test]
+    fn matching_is_per_class_min_times_size() {
+        // Holes: three dominoes (two lying, one standing) and one monomino. Pieces: one
+        // domino, three monominoes, one tromino. Dominoes give min(3, 1) * 2, monominoes
+        // min(1, 3) * 1, the tromino has no hole.
+        let board = grid(&["0010111", "1110101", "0011111", "1111111"]);
+        let table = grid(&["1010100", "1000101", "0010100"]);
+        let outcome = solve(&board, &table);
+        assert_eq!(
+            outcome,
+            Outcome {
+                filled: 3,
+                holes: 4,
+                pieces: 5
+            }
+        );
+        assert_eq!(naive::solve(&board, &table), 3);
+    }
+
+    #[test]
+    fn grids_of_different_sizes_and_big_shapes() {
+        // The hole: an L with a 10-cell arm along the top and a 3-cell arm down the right.
+        let board = grid(&["0000000000", "1111111110", "1111111110"]);
+        // Turned a quarter clockwise it fits (12 cells); its mirror image does not.
+        let mut turned = vec!["001"; 9];
+        turned.push("111");
+        assert_eq!(solve(&board, &grid(&turned)).filled, 12);
+        let mut mirror = vec!["111"];
+        mirror.extend(vec!["001"; 9]);
+        assert_eq!(solve(&board, &grid(&mirror)).filled, 0);
+        assert_eq!(naive::solve(&board, &grid(&turned)), 12);
+        assert_eq!(naive::solve(&board, &grid(&mirror)), 0);
+    }
+
+    #[test]
+    fn parse_errors_are_located() {
+        let cases: [(&str, &str); 16] = [
+            ("", "game_board, line 1, column 1: expected '[' starting the grid, found end of input"),
+            ("[[1,0]", "game_board, line 1, column 7: expected ',' or ']' after row 1, found end of input"),
+            ("[[1,2]] [[1]]", "game_board, line 1, column 5: expected 0 or 1 in row 1, found \"2\""),
+            ("[[1,-1]] [[1]]", "game_board, line 1, column 5: expected 0 or 1 in row 1, found \"-1\""),
+            ("[[1,01]] [[1]]", "game_board, line 1, column 5: expected 0 or 1 in row 1, found \"01\""),
+            ("[[1,0],[1]] [[1]]", "game_board, line 1, column 10: row 2 has 1 cells, expected 2 (as many as row 1)"),
+            ("[[1],\n[1,0]] [[1]]", "game_board, line 2, column 4: row 2 has more than 1 cells (as many as row 1)"),
+            ("[] [[1]]", "game_board, line 1, column 2: expected '[' starting row 1, found ']'"),
+            ("[[]] [[1]]", "game_board, line 1, column 3: expected 0 or 1 in row 1, found ']'"),
+            ("[[1]] [[1]] x", "line 1, column 13: expected end of input after table, found 'x'"),
+            ("[[1]]\n", "table, line 2, column 1: expected '[' starting the grid, found end of input"),
+            ("[[1 0]] [[1]]", "game_board, line 1, column 5: expected ',' or ']' after cell 1 of row 1, found '0'"),
+            ("[[1][0]] [[1]]", "game_board, line 1, column 5: expected ',' or ']' after row 1, found '['"),
+            ("[[[[[[1]]]]]]", "game_board, line 1, column 3: expected 0 or 1 in row 1, found '['"),
+            ("[[1]] [[1]]]", "line 1, column 12: expected end of input after table, found ']'"),
+            ("[[1]] [[1\u{e9}]]", "table, line 1, column 9: expected 0 or 1 in row 1, found \"1\u{e9}\""),
+        ];
+        for (input, message) in cases.iter() {
+            check(input, &format!("error: {}", message));
+        }
+        let mut non_utf8 = b"[[1]] [[".to_vec();
+        non_utf8.push(0xff);
+        non_utf8.extend_from_slice(b"]]");
+        assert_eq!(
+            parse(&non_utf8).map(|_| ()).unwrap_err().to_string(),
+            "table, line 1, column 9: expected 0 or 1 in row 1, found \"\u{fffd}\""
+        );
+        let mut crlf = Output::new(Vec::new());
+        assert_eq!(
+            run(b"[[1]]\r\n[[1],\r\n  [2]]", &mut crlf)
+                .unwrap_err()
+                .to_string(),
+            "table, line 3, column 4: expected 0 or 1 in row 2, found \"2\""
+        );
+    }
+}
