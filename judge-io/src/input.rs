@@ -20,6 +20,62 @@ fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c')
 }
 
+/// The value and count of the ASCII digits that start `bytes`, at most 19 of them (so the
+/// value always fits in a u64; longer runs are the caller's slow path).
+///
+/// Eight bytes are classified and combined at once (SWAR): judge input is mostly numbers of up
+/// to ten digits, so this replaces up to eight dependent multiply-adds by a handful of word
+/// operations.
+#[inline]
+fn leading_digits(bytes: &[u8]) -> (u64, usize) {
+    const MAX_DIGITS: usize = 19;
+    let mut value = 0u64;
+    let mut count = 0;
+    if bytes.len() >= 8 {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(&bytes[..8]);
+        // Byte k of `digits` is bytes[k] - '0' when bytes[k] is a digit.
+        let digits = u64::from_le_bytes(word) ^ 0x3030_3030_3030_3030;
+        // High bit of byte k set iff bytes[k] is not a digit (its xor is 10 or more); masking
+        // to 7 bits first keeps the addition from carrying into the next byte.
+        let not_digit = (((digits & 0x7f7f_7f7f_7f7f_7f7f) + 0x7676_7676_7676_7676) | digits)
+            & 0x8080_8080_8080_8080;
+        let run = (not_digit.trailing_zeros() / 8) as usize;
+        if run == 0 {
+            return (0, 0);
+        }
+        // Keep the run's bytes and move them to the top, so leading zero bytes pad the number
+        // to eight digits; then fold pairs, quads and octets (byte 0 is the most significant).
+        let mut v = digits << (8 * (8 - run));
+        v = (v.wrapping_mul(10) + (v >> 8)) & 0x00ff_00ff_00ff_00ff;
+        v = (v.wrapping_mul(100) + (v >> 16)) & 0x0000_ffff_0000_ffff;
+        v = (v.wrapping_mul(10_000) + (v >> 32)) & 0x0000_0000_ffff_ffff;
+        if run < 8 {
+            return (v, run);
+        }
+        value = v;
+        count = 8;
+    }
+    for &b in bytes[count..].iter().take(MAX_DIGITS - count) {
+        let digit = b.wrapping_sub(b'0');
+        if digit > 9 {
+            break;
+        }
+        value = value * 10 + digit as u64;
+        count += 1;
+    }
+    (value, count)
+}
+
+/// "an integer" or, for unsigned types, "a non-negative integer".
+fn expected_int<T: Int>() -> &'static str {
+    if T::SIGNED {
+        "an integer"
+    } else {
+        "a non-negative integer"
+    }
+}
+
 /// One line of input, without its line ending, and the byte offset where it starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Line<'a> {
@@ -159,68 +215,64 @@ impl<'a> Scanner<'a> {
 
     /// The next token parsed as an integer of type `T`, with overflow detected.
     ///
-    /// Accepts an optional `-` for signed types, then one or more ASCII digits.
+    /// Accepts an optional `-` for signed types, then one or more ASCII digits, ending at
+    /// whitespace or the end of input.
+    #[inline]
     pub fn int<T: Int>(&mut self) -> Result<T, Error> {
-        self.skip_space();
-        let start = self.pos;
         let buf = self.buf;
-        let mut pos = start;
+        let mut pos = self.pos;
+        while pos < buf.len() && is_space(buf[pos]) {
+            pos += 1;
+        }
+        let start = pos;
         let negative = T::SIGNED && pos < buf.len() && buf[pos] == b'-';
-        if negative {
-            pos += 1;
-        }
-        let digits_start = pos;
-        // Nineteen digits always fit in a u64, so the common case multiplies unchecked.
-        let fast_end = buf.len().min(digits_start + 19);
-        let mut magnitude: u64 = 0;
-        while pos < fast_end {
-            let digit = buf[pos].wrapping_sub(b'0');
-            if digit > 9 {
-                break;
+        pos += negative as usize;
+        let (magnitude, digits) = leading_digits(&buf[pos..]);
+        pos += digits;
+        let ends_token = pos == buf.len() || is_space(buf[pos]);
+        if digits > 0 && ends_token {
+            if let Some(value) = T::from_magnitude(negative, magnitude) {
+                self.pos = pos;
+                return Ok(value);
             }
-            magnitude = magnitude * 10 + digit as u64;
-            pos += 1;
         }
-        let mut overflow = false;
-        while pos < buf.len() {
-            let digit = buf[pos].wrapping_sub(b'0');
-            if digit > 9 {
-                break;
-            }
-            match magnitude
-                .checked_mul(10)
-                .and_then(|m| m.checked_add(digit as u64))
-            {
-                Some(m) => magnitude = m,
-                None => overflow = true,
-            }
-            pos += 1;
-        }
-        let well_formed = pos > digits_start && (pos == buf.len() || is_space(buf[pos]));
-        self.pos = pos;
-        if well_formed {
-            if !overflow {
-                if let Some(value) = T::from_magnitude(negative, magnitude) {
-                    return Ok(value);
-                }
-            }
-            let text = &buf[start..pos];
-            return Err(self.error_at(
-                start,
-                format!("integer {} out of range for {}", quote(text), T::NAME),
-            ));
-        }
+        self.int_slow_path(start)
+    }
+
+    /// Everything `int` does not finish on its fast path: long digit runs (checked
+    /// arithmetic), out-of-range values and malformed tokens.
+    #[cold]
+    #[inline(never)]
+    fn int_slow_path<T: Int>(&mut self, start: usize) -> Result<T, Error> {
         self.pos = start;
-        let found = match self.try_token() {
-            Some(token) => quote(token),
-            None => String::from("end of input"),
+        let token = match self.try_token() {
+            Some(token) => token,
+            None => {
+                return Err(self.error_at(
+                    start,
+                    format!("expected {}, found end of input", expected_int::<T>()),
+                ))
+            }
         };
-        let expected = if T::SIGNED {
-            "an integer"
-        } else {
-            "a non-negative integer"
+        let (negative, digits) = match token.split_first() {
+            Some((&b'-', rest)) if T::SIGNED => (true, rest),
+            _ => (false, token),
         };
-        Err(self.error_at(start, format!("expected {}, found {}", expected, found)))
+        if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+            let message = format!("expected {}, found {}", expected_int::<T>(), quote(token));
+            return Err(self.error_at(start, message));
+        }
+        let magnitude = digits.iter().try_fold(0u64, |m, &d| {
+            m.checked_mul(10)
+                .and_then(|m| m.checked_add((d - b'0') as u64))
+        });
+        match magnitude.and_then(|m| T::from_magnitude(negative, m)) {
+            Some(value) => Ok(value),
+            None => {
+                let message = format!("integer {} out of range for {}", quote(token), T::NAME);
+                Err(self.error_at(start, message))
+            }
+        }
     }
 
     /// The rest of the current line (without `\n` or `\r\n`); the cursor moves past its end.
@@ -387,6 +439,28 @@ mod tests {
                 .and_then(|t| t.parse::<i32>().ok());
             assert_eq!(ours, theirs, "{:?}", text);
         }
+    }
+
+    #[test]
+    fn every_digit_count_at_every_distance_from_the_end() {
+        for digits in 1..=22 {
+            let token: String = (0..digits)
+                .map(|i| (b'1' + (i % 9) as u8) as char)
+                .collect();
+            for tail in ["", " ", " 12345678", "x"] {
+                let text = format!("{}{}", token, tail);
+                let ours = Scanner::from(text.as_str()).int::<u64>().ok();
+                let theirs = if tail == "x" {
+                    None
+                } else {
+                    token.parse::<u64>().ok()
+                };
+                assert_eq!(ours, theirs, "{:?}", text);
+            }
+        }
+        let mut sc = Scanner::from("12345678 0 01234567 123456789\t9876543210");
+        let got: Vec<u64> = (0..5).map(|_| sc.int().expect("valid")).collect();
+        assert_eq!(got, [12_345_678, 0, 1_234_567, 123_456_789, 9_876_543_210]);
     }
 
     #[test]

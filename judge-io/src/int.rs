@@ -67,13 +67,13 @@ macro_rules! impl_signed {
             fn from_magnitude(negative: bool, magnitude: u64) -> Option<$t> {
                 let limit = $t::MAX as u64 + negative as u64;
                 if magnitude > limit {
-                    None
-                } else if negative {
-                    // Wrapping keeps MIN exact: its magnitude is MAX + 1.
-                    Some(0i64.wrapping_sub(magnitude as i64) as $t)
-                } else {
-                    Some(magnitude as $t)
+                    return None;
                 }
+                // Branch-free negation (judge input mixes signs at random, which a branch
+                // would mispredict): with s = -1, (v ^ s) - s = !v + 1 = -v. Wrapping keeps
+                // MIN exact, its magnitude being MAX + 1.
+                let sign = -(negative as i64);
+                Some(((magnitude as i64) ^ sign).wrapping_sub(sign) as $t)
             }
 
             fn write_decimal(self, out: &mut Vec<u8>) {

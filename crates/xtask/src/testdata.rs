@@ -3,7 +3,7 @@
 //!
 //! Per case it prints the verdict (AC; WA with the first differing line; RE with the exit
 //! status or signal; TLE or MLE against the judge's limits), the CPU time and the peak memory,
-//! both read from the child's resource usage. It ends with `N passed, N failed`.
+//! both read from the child's resource usage. It ends with `testdata: N passed, N failed`.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -29,7 +29,7 @@ pub fn run(root: &Path, only: Option<&str>) -> Result<bool, String> {
     for problem in &problems {
         run_problem(root, &target, problem, &mut tally)?;
     }
-    println!("{} passed, {} failed", tally.passed, tally.failed);
+    println!("testdata: {} passed, {} failed", tally.passed, tally.failed);
     Ok(tally.failed == 0)
 }
 

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Runs the benchmarks (max-size inputs; figures, not pass/fail) in release mode.
+# Usage: scripts/bench.sh [TARGET...]   TARGET: judge-io or a problem crate; default: all.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+    targets=(judge-io)
+    for dir in crates/*/; do
+        [ -f "$dir/examples/bench.rs" ] && targets+=("$(basename "$dir")")
+    done
+fi
+for target in "${targets[@]}"; do
+    echo "== bench $target"
+    cargo run -q --release -p "$target" --example bench
+done
