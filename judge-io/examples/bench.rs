@@ -23,14 +23,8 @@ fn main() {
         None => DEFAULT_COUNT,
     };
     let path = input_file(count);
-    let size_mb = fs::metadata(&path)
-        .expect("the input was just written")
-        .len() as f64
-        / 1e6;
-    println!(
-        "input: {count} integers, {size_mb:.1} MB ({})",
-        path.display()
-    );
+    let size_mb = fs::metadata(&path).expect("the input was just written").len() as f64 / 1e6;
+    println!("input: {count} integers, {size_mb:.1} MB ({})", path.display());
 
     // Each contender: read the whole file its own way, then parse and sum every integer.
     let bytes = fs::read(&path).expect("readable input");
@@ -39,10 +33,7 @@ fn main() {
     let read_text = best_of(|| fs::read_to_string(&path).expect("readable input").len() as i64);
     let ours = best_of(|| sum_judge_io(&bytes));
     let std_idiom = best_of(|| sum_std_idiom(&text));
-    assert_eq!(
-        ours.1, std_idiom.1,
-        "both parsers must see the same integers"
-    );
+    assert_eq!(ours.1, std_idiom.1, "both parsers must see the same integers");
 
     let rate = |time: Duration| size_mb / time.as_secs_f64();
     let row = |name: &str, read: Duration, parse: Duration| {
@@ -68,12 +59,9 @@ fn main() {
     let output = best_of(|| {
         let mut out = Output::new(Vec::with_capacity(count * 11));
         for i in 0..count as i64 {
-            out.int(i.wrapping_mul(2_654_435_761) % 1_000_000_007)
-                .newline();
+            out.int(i.wrapping_mul(2_654_435_761) % 1_000_000_007).newline();
         }
-        out.into_inner()
-            .expect("writing to memory cannot fail")
-            .len() as i64
+        out.into_inner().expect("writing to memory cannot fail").len() as i64
     });
     let written_mb = output.1 as f64 / 1e6;
     println!(
@@ -103,11 +91,7 @@ fn sum_std_idiom(text: &str) -> i64 {
     let n: usize = tokens.next().expect("count").parse().expect("count");
     let mut sum = 0i64;
     for _ in 0..n {
-        let value: i64 = tokens
-            .next()
-            .expect("a token")
-            .parse()
-            .expect("valid integer");
+        let value: i64 = tokens.next().expect("a token").parse().expect("valid integer");
         sum = sum.wrapping_add(value);
     }
     sum
@@ -140,11 +124,7 @@ fn input_file(count: usize) -> PathBuf {
     out.int(count).newline();
     for i in 0..count {
         let magnitude = rng.below(1_000_000_000) as i64;
-        let value = if rng.chance(1, 2) {
-            -magnitude
-        } else {
-            magnitude
-        };
+        let value = if rng.chance(1, 2) { -magnitude } else { magnitude };
         out.int(value).byte(if i % 10 == 9 { b'\n' } else { b' ' });
     }
     let bytes = out.into_inner().expect("writing to memory cannot fail");

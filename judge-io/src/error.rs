@@ -16,20 +16,12 @@ pub struct Error {
 impl Error {
     /// An error with no position (for example "missing second grid" at end of input).
     pub fn new<S: Into<String>>(message: S) -> Error {
-        Error {
-            context: String::new(),
-            place: None,
-            message: message.into(),
-        }
+        Error { context: String::new(), place: None, message: message.into() }
     }
 
     /// An error at a 1-based line and column.
     pub fn at<S: Into<String>>(line: usize, column: usize, message: S) -> Error {
-        Error {
-            context: String::new(),
-            place: Some((line, column)),
-            message: message.into(),
-        }
+        Error { context: String::new(), place: Some((line, column)), message: message.into() }
     }
 
     /// Prefixes a context such as `test case 3`; outer contexts come first.
@@ -100,10 +92,7 @@ mod tests {
             "test case 2, line 3, column 5: bad"
         );
         assert_eq!(
-            Error::new("bad")
-                .context("put 4")
-                .context("test case 2")
-                .to_string(),
+            Error::new("bad").context("put 4").context("test case 2").to_string(),
             "test case 2, put 4: bad"
         );
     }

@@ -23,10 +23,7 @@ pub struct Output<W: Write> {
 impl<W: Write> Output<W> {
     /// A buffer in front of `sink`.
     pub fn new(sink: W) -> Output<W> {
-        Output {
-            sink: Some(sink),
-            buf: Vec::with_capacity(1 << 16),
-        }
+        Output { sink: Some(sink), buf: Vec::with_capacity(1 << 16) }
     }
 
     /// Appends an integer in decimal.
@@ -90,15 +87,7 @@ mod tests {
     #[test]
     fn formats_and_flushes_once() {
         let mut out = Output::new(Vec::new());
-        out.int(0u8)
-            .byte(b' ')
-            .int(i64::MIN)
-            .newline()
-            .str("ok")
-            .bytes(b"!");
-        assert_eq!(
-            out.into_inner().unwrap(),
-            format!("0 {}\nok!", i64::MIN).into_bytes()
-        );
+        out.int(0u8).byte(b' ').int(i64::MIN).newline().str("ok").bytes(b"!");
+        assert_eq!(out.into_inner().unwrap(), format!("0 {}\nok!", i64::MIN).into_bytes());
     }
 }

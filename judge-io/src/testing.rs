@@ -82,10 +82,7 @@ pub fn stress_knobs(default_seed: u64, default_cases: u64) -> (u64, u64) {
             Err(_) => default,
         }
     }
-    (
-        knob("STRESS_SEED", default_seed),
-        knob("STRESS_CASES", default_cases),
-    )
+    (knob("STRESS_SEED", default_seed), knob("STRESS_CASES", default_cases))
 }
 
 /// The peak resident memory of this process in KiB (`VmHWM` in `/proc/self/status`), if the
@@ -114,10 +111,7 @@ mod tests {
         for _ in 0..1000 {
             seen[a.index(6)] = true;
         }
-        assert!(
-            seen.iter().all(|&s| s),
-            "every value in 0..6 appears in 1000 draws"
-        );
+        assert!(seen.iter().all(|&s| s), "every value in 0..6 appears in 1000 draws");
     }
 
     #[test]

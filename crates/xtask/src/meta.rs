@@ -45,9 +45,9 @@ fn parse(manifest: &str) -> Result<JudgeMeta, String> {
         if !in_table || line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let (key, value) = line
-            .split_once('=')
-            .ok_or_else(|| format!("expected `key = value` in [package.metadata.judge], found {line:?}"))?;
+        let (key, value) = line.split_once('=').ok_or_else(|| {
+            format!("expected `key = value` in [package.metadata.judge], found {line:?}")
+        })?;
         let value = value.trim();
         let string = || -> Result<String, String> {
             value

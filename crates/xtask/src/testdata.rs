@@ -50,10 +50,7 @@ fn all_problems(root: &Path) -> Result<Vec<String>, String> {
         let manifest = fs::read_to_string(path.join("Cargo.toml")).unwrap_or_default();
         if manifest.contains("[package.metadata.judge]") {
             problems.push(
-                path.file_name()
-                    .expect("a dir entry has a name")
-                    .to_string_lossy()
-                    .into_owned(),
+                path.file_name().expect("a dir entry has a name").to_string_lossy().into_owned(),
             );
         }
     }
@@ -70,10 +67,7 @@ fn run_problem(root: &Path, target: &Path, problem: &str, tally: &mut Tally) -> 
     let cases = list_cases(&root.join("testdata").join(problem))?;
     let release = target.join("release").join(problem);
     if !release.is_file() {
-        return Err(format!(
-            "{} is missing: run `cargo build --release` first",
-            release.display()
-        ));
+        return Err(format!("{} is missing: run `cargo build --release` first", release.display()));
     }
     let bundle = compile_bundle(root, target, problem, &meta);
     println!(
@@ -95,14 +89,9 @@ fn run_problem(root: &Path, target: &Path, problem: &str, tally: &mut Tally) -> 
     for case in &cases {
         let expected = fs::read(case.with_extension("out"))
             .map_err(|e| format!("{}: no matching .out: {e}", case.display()))?;
-        let name = case
-            .file_stem()
-            .expect("a case has a name")
-            .to_string_lossy();
-        let variants: [(&str, Result<&Path, &String>); 2] = [
-            ("release", Ok(&release)),
-            ("bundle", bundle.as_ref().map(PathBuf::as_path)),
-        ];
+        let name = case.file_stem().expect("a case has a name").to_string_lossy();
+        let variants: [(&str, Result<&Path, &String>); 2] =
+            [("release", Ok(&release)), ("bundle", bundle.as_ref().map(PathBuf::as_path))];
         for (variant, program) in variants {
             let verdict = match program {
                 Ok(program) => judge(program, case, &expected, &meta),
@@ -175,12 +164,7 @@ struct Verdict {
 
 impl Verdict {
     fn failed(code: &'static str, detail: &str) -> Verdict {
-        Verdict {
-            code,
-            time: "-".into(),
-            memory: "-".into(),
-            detail: detail.into(),
-        }
+        Verdict { code, time: "-".into(), memory: "-".into(), detail: detail.into() }
     }
 }
 
@@ -192,31 +176,17 @@ fn judge(program: &Path, input: &Path, expected: &[u8], meta: &meta::JudgeMeta) 
         Err(e) => return Verdict::failed("RE", &e),
     };
     let time = format!("{:.3} s", run.cpu.as_secs_f64());
-    let memory = run.peak_kib.map_or_else(
-        || "?".to_string(),
-        |kib| format!("{:.1} MB", kib as f64 / 1024.0),
-    );
+    let memory = run
+        .peak_kib
+        .map_or_else(|| "?".to_string(), |kib| format!("{:.1} MB", kib as f64 / 1024.0));
     let (code, detail) = if run.killed {
-        (
-            "TLE",
-            format!("killed after {} s", hard_limit.as_secs_f64()),
-        )
+        ("TLE", format!("killed after {} s", hard_limit.as_secs_f64()))
     } else if run.cpu > Duration::from_millis(meta.time_limit_ms) {
         ("TLE", format!("over {} ms", meta.time_limit_ms))
     } else if !run.success {
         let stderr = String::from_utf8_lossy(&run.stderr);
-        (
-            "RE",
-            format!(
-                "{}; {}",
-                run.status,
-                stderr.lines().next().unwrap_or("no stderr")
-            ),
-        )
-    } else if run
-        .peak_kib
-        .is_some_and(|kib| kib > meta.memory_limit_mb * 1024)
-    {
+        ("RE", format!("{}; {}", run.status, stderr.lines().next().unwrap_or("no stderr")))
+    } else if run.peak_kib.is_some_and(|kib| kib > meta.memory_limit_mb * 1024) {
         ("MLE", format!("over {} MB", meta.memory_limit_mb))
     } else {
         match first_difference(expected, &run.stdout) {
@@ -224,12 +194,7 @@ fn judge(program: &Path, input: &Path, expected: &[u8], meta: &meta::JudgeMeta) 
             Some(diff) => ("WA", diff),
         }
     };
-    Verdict {
-        code,
-        time,
-        memory,
-        detail,
-    }
+    Verdict { code, time, memory, detail }
 }
 
 /// The first line where `got` differs from `expected`, ignoring trailing whitespace on lines
@@ -245,21 +210,11 @@ fn first_difference(expected: &[u8], got: &[u8]) -> Option<String> {
     }
     let (want, have) = (lines(expected), lines(got));
     let shown = |line: Option<&&str>| {
-        line.map_or_else(
-            || "end of output".to_string(),
-            |l| format!("{:?}", truncate(l)),
-        )
+        line.map_or_else(|| "end of output".to_string(), |l| format!("{:?}", truncate(l)))
     };
-    (0..want.len().max(have.len()))
-        .find(|&i| want.get(i) != have.get(i))
-        .map(|i| {
-            format!(
-                "line {}: expected {}, got {}",
-                i + 1,
-                shown(want.get(i)),
-                shown(have.get(i))
-            )
-        })
+    (0..want.len().max(have.len())).find(|&i| want.get(i) != have.get(i)).map(|i| {
+        format!("line {}: expected {}, got {}", i + 1, shown(want.get(i)), shown(have.get(i)))
+    })
 }
 
 fn truncate(line: &str) -> &str {
@@ -385,14 +340,8 @@ mod child {
         pub fn try_reap(pid: u32) -> Result<Option<Usage>, String> {
             let mut status = 0;
             let mut usage = Rusage {
-                user: Timeval {
-                    seconds: 0,
-                    micros: 0,
-                },
-                system: Timeval {
-                    seconds: 0,
-                    micros: 0,
-                },
+                user: Timeval { seconds: 0, micros: 0 },
+                system: Timeval { seconds: 0, micros: 0 },
                 max_rss_kib: 0,
                 rest: [0; 13],
             };
