@@ -1,0 +1,349 @@
+//! The solution: the board, the signature index and the put rule (see the crate docs).
+
+use std::collections::{BTreeSet, HashMap};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+
+use super::{opposite, partner, rotate, Edge, Piece, Solver};
+
+/// A signature side that has no placed neighbour (edge codes are never 0).
+const FREE: Edge = 0;
+
+/// `cells[i] & PLACED != 0`: cell i holds a placed piece whose edges (as placed) are
+/// `records[cells[i] & !PLACED]`. Otherwise a non-zero `cells[i]` is a waiting cell (empty,
+/// inner, with at least one placed neighbour) whose signature is `records[cells[i]]`, and 0 is
+/// an empty cell with no placed neighbour (or a corner, which nothing touches).
+const PLACED: u32 = 1 << 31;
+
+/// The non-empty sets of touching sides (bit s: side s touches a placed piece), by size.
+const SIDE_SETS_BY_SIZE: [&[u8]; 5] = [
+    &[],
+    &[0b0001, 0b0010, 0b0100, 0b1000],
+    &[0b0011, 0b0101, 0b0110, 0b1001, 0b1010, 0b1100],
+    &[0b0111, 0b1011, 0b1101, 0b1110],
+    &[0b1111],
+];
+
+/// What a waiting cell needs on each side: the exact code, or [`FREE`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Signature(Piece);
+
+impl Hash for Signature {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        // Two words, no collisions: the key compares all four codes anyway.
+        let [a, b, c, d] = self.0;
+        state.write_u64(u64::from(a) | u64::from(b) << 32);
+        state.write_u64(u64::from(c) | u64::from(d) << 32);
+    }
+}
+
+/// A multiply-rotate hasher for integer keys (the FxHash scheme): much cheaper than SipHash,
+/// and the keys here are puzzle data, not chosen to attack the hash.
+#[derive(Debug, Default, Clone, Copy)]
+struct FxHasher {
+    hash: u64,
+}
+
+impl FxHasher {
+    const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+    #[inline]
+    fn add(&mut self, word: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(Self::SEED);
+    }
+}
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.add(u64::from(b));
+        }
+    }
+
+    #[inline]
+    fn write_u32(&mut self, i: u32) {
+        self.add(u64::from(i));
+    }
+
+    #[inline]
+    fn write_u64(&mut self, i: u64) {
+        self.add(i);
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        // The table takes low bits for the slot; fold the well-mixed high bits into them.
+        self.hash ^ (self.hash >> 32)
+    }
+}
+
+type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+
+/// The puzzle of one test case: placed pieces, waiting cells, and the signature index.
+///
+/// # Examples
+/// ```
+/// use ts_big_puzzle::Puzzle;
+/// let ring: Vec<[u32; 4]> = (0..4).map(|i| [111 + i, 222 + i, 333 + i, 444 + i]).collect();
+/// let mut puzzle = Puzzle::new();
+/// puzzle.init(4, 3, &ring, &ring, &ring, &ring);
+/// // up[0]'s bottom edge is 333, whose partner is 777: a piece with a 777 edge fits (1, 1),
+/// // and then also needs the partner of left[0]'s right edge 222, which is 888.
+/// assert_eq!(puzzle.put([777, 888, 123, 456]), -1);
+/// assert_eq!(puzzle.put([777, 123, 456, 888]), 2);
+/// ```
+#[derive(Debug, Default)]
+pub struct Puzzle {
+    n: usize,
+    width: usize,
+    /// Per board cell (row-major, `y * width + x`): see [`PLACED`].
+    cells: Vec<u32>,
+    /// Placed pieces' edges and waiting cells' signatures; record 0 is unused.
+    records: Vec<Piece>,
+    /// The cells set non-zero in this test case, cleared by the next `init`.
+    touched: Vec<u32>,
+    /// Waiting cells by signature; only non-empty sets are kept.
+    index: FxMap<Signature, BTreeSet<u32>>,
+    /// For a code, how many waiting cells need it on each side.
+    demand: FxMap<Edge, [u32; 4]>,
+}
+
+impl Puzzle {
+    /// An empty puzzle; call [`Puzzle::init`] before `put`.
+    pub fn new() -> Puzzle {
+        Puzzle::default()
+    }
+
+    /// Starts a test case, reusing the memory of the previous one.
+    ///
+    /// # Complexity
+    /// O(n) plus the cells the previous test case touched.
+    pub fn init(
+        &mut self,
+        n: usize,
+        _m: usize,
+        up: &[Piece],
+        right: &[Piece],
+        bottom: &[Piece],
+        left: &[Piece],
+    ) {
+        debug_assert!(
+            up.len() == n && right.len() == n && bottom.len() == n && left.len() == n,
+            "the border has n pieces per side"
+        );
+        for &cell in &self.touched {
+            self.cells[cell as usize] = 0;
+        }
+        self.touched.clear();
+        self.records.clear();
+        self.records.push([FREE; 4]);
+        self.index.clear();
+        self.demand.clear();
+        self.n = n;
+        self.width = n + 2;
+        if self.cells.len() < self.width * self.width {
+            self.cells.resize(self.width * self.width, 0);
+        }
+        let last = n + 1;
+        for i in 0..n {
+            // (x, y) of up[i], right[i], bottom[i], left[i].
+            let places = [
+                (i + 1, 0, up[i]),
+                (last, i + 1, right[i]),
+                (i + 1, last, bottom[i]),
+                (0, i + 1, left[i]),
+            ];
+            for &(x, y, piece) in places.iter() {
+                self.place_border(self.cell(x, y), piece);
+            }
+        }
+        for i in 0..n {
+            let places = [(i + 1, 0), (last, i + 1), (i + 1, last), (0, i + 1)];
+            for &(x, y) in places.iter() {
+                self.announce(self.cell(x, y));
+            }
+        }
+    }
+
+    /// Places `piece` by the rules; returns x + y of its cell or -1 (then nothing changes).
+    ///
+    /// # Complexity
+    /// At most 64 hash lookups and O(log B) per bucket of B cells; see the crate docs.
+    pub fn put(&mut self, piece: Piece) -> i32 {
+        // present[j] bit s: some waiting cell needs piece[j] on side s.
+        let mut present = [0u8; 4];
+        for (mask, edge) in present.iter_mut().zip(piece.iter()) {
+            if let Some(counts) = self.demand.get(edge) {
+                for (side, &count) in counts.iter().enumerate() {
+                    if count > 0 {
+                        *mask |= 1 << side;
+                    }
+                }
+            }
+        }
+        // usable[k] bit s: rotated by k, the piece shows on side s a code some cell needs there.
+        let mut usable = [0u8; 4];
+        for (k, mask) in usable.iter_mut().enumerate() {
+            for side in 0..4 {
+                *mask |= present[(side + 4 - k) % 4] & (1 << side);
+            }
+        }
+        for size in (1..=4).rev() {
+            // The smallest (y, x) cell among all fits that touch `size` placed pieces.
+            let mut best: Option<(u32, usize)> = None;
+            for (k, &mask) in usable.iter().enumerate() {
+                if mask.count_ones() < size as u32 {
+                    continue;
+                }
+                let shown = rotate(piece, k);
+                for &sides in SIDE_SETS_BY_SIZE[size] {
+                    if sides & !mask != 0 {
+                        continue;
+                    }
+                    let mut wanted = [FREE; 4];
+                    for side in 0..4 {
+                        if sides & (1 << side) != 0 {
+                            wanted[side] = shown[side];
+                        }
+                    }
+                    if let Some(bucket) = self.index.get(&Signature(wanted)) {
+                        let cell = *bucket.iter().next().expect("only non-empty sets are kept");
+                        if best.map_or(true, |(b, _)| cell < b) {
+                            best = Some((cell, k));
+                        }
+                    }
+                }
+            }
+            if let Some((cell, k)) = best {
+                let cell = cell as usize;
+                self.place(cell, rotate(piece, k));
+                return (cell % self.width + cell / self.width) as i32;
+            }
+        }
+        -1
+    }
+
+    /// The row-major index of (x, y).
+    #[inline]
+    fn cell(&self, x: usize, y: usize) -> usize {
+        y * self.width + x
+    }
+
+    /// The neighbour of `cell` across `side`, if it is an inner cell (1..=n, 1..=n).
+    #[inline]
+    fn inner_neighbor(&self, cell: usize, side: usize) -> Option<usize> {
+        let (x, y) = (cell % self.width, cell / self.width);
+        // Off the board wraps to usize::MAX, which is not inner either.
+        let (x, y) = match side {
+            0 => (x, y.wrapping_sub(1)),
+            1 => (x + 1, y),
+            2 => (x, y + 1),
+            _ => (x.wrapping_sub(1), y),
+        };
+        let inner = 1..=self.n;
+        if inner.contains(&x) && inner.contains(&y) {
+            Some(self.cell(x, y))
+        } else {
+            None
+        }
+    }
+
+    /// Records a border piece (its neighbours are told by [`Puzzle::announce`] afterwards).
+    fn place_border(&mut self, cell: usize, piece: Piece) {
+        self.records.push(piece);
+        self.cells[cell] = PLACED | (self.records.len() - 1) as u32;
+        self.touched.push(cell as u32);
+    }
+
+    /// Tells the empty inner neighbours of the placed `cell` what they now need from it.
+    fn announce(&mut self, cell: usize) {
+        let edges = self.records[(self.cells[cell] & !PLACED) as usize];
+        for (side, &edge) in edges.iter().enumerate() {
+            if let Some(next) = self.inner_neighbor(cell, side) {
+                if self.cells[next] & PLACED == 0 {
+                    self.require(next, opposite(side), partner(edge));
+                }
+            }
+        }
+    }
+
+    /// Waiting cell `cell` now needs `code` on `side`: move it to its new signature.
+    fn require(&mut self, cell: usize, side: usize, code: Edge) {
+        let record = match self.cells[cell] {
+            0 => {
+                self.records.push([FREE; 4]);
+                self.touched.push(cell as u32);
+                let record = self.records.len() - 1;
+                self.cells[cell] = record as u32;
+                record
+            }
+            record => {
+                let record = record as usize;
+                self.unindex(cell, record);
+                record
+            }
+        };
+        debug_assert_eq!(self.records[record][side], FREE, "a side is required once");
+        self.records[record][side] = code;
+        let signature = self.records[record];
+        self.index
+            .entry(Signature(signature))
+            .or_insert_with(BTreeSet::new)
+            .insert(cell as u32);
+        for (side, &code) in signature.iter().enumerate() {
+            if code != FREE {
+                self.demand.entry(code).or_insert([0; 4])[side] += 1;
+            }
+        }
+    }
+
+    /// Takes waiting `cell` (signature `records[record]`) out of the index.
+    fn unindex(&mut self, cell: usize, record: usize) {
+        let signature = self.records[record];
+        let key = Signature(signature);
+        let bucket = self
+            .index
+            .get_mut(&key)
+            .expect("a waiting cell is indexed under its signature");
+        bucket.remove(&(cell as u32));
+        if bucket.is_empty() {
+            self.index.remove(&key);
+        }
+        for (side, &code) in signature.iter().enumerate() {
+            if code != FREE {
+                let counts = self
+                    .demand
+                    .get_mut(&code)
+                    .expect("a needed code is counted");
+                counts[side] -= 1;
+            }
+        }
+    }
+
+    /// Places `edges` (already rotated) on the waiting `cell`.
+    fn place(&mut self, cell: usize, edges: Piece) {
+        let record = self.cells[cell] as usize;
+        debug_assert!(record != 0 && record < PLACED as usize, "only waiting cells take pieces");
+        self.unindex(cell, record);
+        self.records[record] = edges;
+        self.cells[cell] = PLACED | record as u32;
+        self.announce(cell);
+    }
+}
+
+impl Solver for Puzzle {
+    fn init(
+        &mut self,
+        n: usize,
+        m: usize,
+        up: &[Piece],
+        right: &[Piece],
+        bottom: &[Piece],
+        left: &[Piece],
+    ) {
+        Puzzle::init(self, n, m, up, right, bottom, left);
+    }
+
+    fn put(&mut self, piece: Piece) -> i32 {
+        Puzzle::put(self, piece)
+    }
+}
