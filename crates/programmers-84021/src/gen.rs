@@ -113,11 +113,7 @@ struct Canvas {
 
 impl Canvas {
     fn new((height, width): (usize, usize)) -> Canvas {
-        Canvas {
-            height,
-            width,
-            taken: vec![false; height * width],
-        }
+        Canvas { height, width, taken: vec![false; height * width] }
     }
 
     /// Whether `(y, x)` is inside and taken.
@@ -178,9 +174,7 @@ fn random_shape(rng: &mut Rng, max_cells: usize) -> Shape {
 
 /// A grid of independent cells, each a 1 with probability `percent / 100`.
 fn noise(rng: &mut Rng, (height, width): (usize, usize), percent: u64) -> Grid {
-    let cells = (0..height * width)
-        .map(|_| rng.chance(percent, 100))
-        .collect();
+    let cells = (0..height * width).map(|_| rng.chance(percent, 100)).collect();
     Grid::new(height, width, cells)
 }
 
@@ -310,11 +304,8 @@ pub fn parse_args(args: &[String]) -> Result<(u64, Spec), String> {
         .map_err(|_| format!("SEED must be a non-negative integer, got {:?}", args[0]))?;
     let mode = Mode::from_name(&args[1])
         .ok_or_else(|| format!("unknown MODE {:?}; {}", args[1], USAGE))?;
-    let default_side = if mode == Mode::Packed {
-        3000
-    } else {
-        Rng::new(seed ^ 0x5eed).range(3, 50) as usize
-    };
+    let default_side =
+        if mode == Mode::Packed { 3000 } else { Rng::new(seed ^ 0x5eed).range(3, 50) as usize };
     let mut spec = Spec {
         mode,
         board: (default_side, default_side),
@@ -335,9 +326,7 @@ pub fn parse_args(args: &[String]) -> Result<(u64, Spec), String> {
     };
     let mut rest = args[2..].iter();
     while let Some(flag) = rest.next() {
-        let value = rest
-            .next()
-            .ok_or_else(|| format!("{} needs a value", flag))?;
+        let value = rest.next().ok_or_else(|| format!("{} needs a value", flag))?;
         match flag.as_str() {
             "--size" => {
                 let n = number(value, "--size")?;
@@ -380,9 +369,7 @@ mod tests {
     #[test]
     fn bad_args_are_named() {
         assert!(parse_args(&args("x random")).is_err());
-        assert!(parse_args(&args("1 sideways"))
-            .unwrap_err()
-            .contains("sideways"));
+        assert!(parse_args(&args("1 sideways")).unwrap_err().contains("sideways"));
         assert!(parse_args(&args("1 random --size")).is_err());
         assert!(parse_args(&args("1 random --board 3")).is_err());
         assert!(parse_args(&args("1 random --size 0")).is_err());
@@ -391,12 +378,7 @@ mod tests {
 
     #[test]
     fn shapes_never_touch() {
-        let spec = Spec {
-            mode: Mode::Packed,
-            board: (40, 40),
-            table: (30, 50),
-            max_cells: 6,
-        };
+        let spec = Spec { mode: Mode::Packed, board: (40, 40), table: (30, 50), max_cells: 6 };
         let (board, table) = generate(5, &spec);
         let mut sizes = Vec::new();
         crate::for_each_component(&board, false, |c| sizes.push(c.len()));

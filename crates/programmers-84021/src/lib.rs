@@ -46,16 +46,8 @@ impl Grid {
     /// # Panics
     /// If `cells.len() != height * width`.
     pub fn new(height: usize, width: usize, cells: Vec<bool>) -> Grid {
-        assert_eq!(
-            Some(cells.len()),
-            height.checked_mul(width),
-            "a grid has height * width cells"
-        );
-        Grid {
-            height,
-            width,
-            cells,
-        }
+        assert_eq!(Some(cells.len()), height.checked_mul(width), "a grid has height * width cells");
+        Grid { height, width, cells }
     }
 
     /// A grid from the judge's rows; any value other than 0 counts as a 1.
@@ -126,11 +118,7 @@ impl Grid {
                 if x > 0 {
                     out.push(b',');
                 }
-                out.push(if self.cells[y * self.width + x] {
-                    b'1'
-                } else {
-                    b'0'
-                });
+                out.push(if self.cells[y * self.width + x] { b'1' } else { b'0' });
             }
             out.push(b']');
         }
@@ -326,11 +314,7 @@ pub fn solve_with<K: FnMut(&[Pos], &mut Vec<u32>)>(
     }
     let mut classes: HashMap<Vec<u32>, Class, BuildHasherDefault<ShapeHasher>> = HashMap::default();
     let mut buf = Vec::new();
-    let mut outcome = Outcome {
-        filled: 0,
-        holes: 0,
-        pieces: 0,
-    };
+    let mut outcome = Outcome { filled: 0, holes: 0, pieces: 0 };
     for (grid, value, is_hole) in [(game_board, false, true), (table, true, false)] {
         for_each_component(grid, value, |cells| {
             key(cells, &mut buf);
@@ -351,10 +335,7 @@ pub fn solve_with<K: FnMut(&[Pos], &mut Vec<u32>)>(
             }
         });
     }
-    outcome.filled = classes
-        .values()
-        .map(|class| class.holes.min(class.pieces) * class.size)
-        .sum();
+    outcome.filled = classes.values().map(|class| class.holes.min(class.pieces) * class.size).sum();
     outcome
 }
 
@@ -410,10 +391,7 @@ impl<'a> Cursor<'a> {
 
     /// An error at the cursor: `expected WHAT, found X`.
     fn expected(&self, what: &str) -> Error {
-        self.error_at(
-            self.pos,
-            format!("expected {}, found {}", what, found(self.input, self.pos)),
-        )
+        self.error_at(self.pos, format!("expected {}, found {}", what, found(self.input, self.pos)))
     }
 
     /// Consumes `byte` (after whitespace) or fails with `expected WHAT, found X`.
@@ -449,10 +427,7 @@ impl<'a> Cursor<'a> {
                 let more = if token.len() > 24 { "..." } else { "" };
                 Err(self.error_at(
                     start,
-                    format!(
-                        "expected 0 or 1 in row {}, found \"{}{}\"",
-                        row, shown, more
-                    ),
+                    format!("expected 0 or 1 in row {}, found \"{}{}\"", row, shown, more),
                 ))
             }
         }
@@ -481,10 +456,7 @@ impl<'a> Cursor<'a> {
                 if row > 1 && count > width {
                     return Err(self.error_at(
                         cell_start,
-                        format!(
-                            "row {} has more than {} cells (as many as row 1)",
-                            row, width
-                        ),
+                        format!("row {} has more than {} cells (as many as row 1)", row, width),
                     ));
                 }
                 cells.push(value);
@@ -578,10 +550,8 @@ mod tests {
     }
 
     fn grid(rows: &[&str]) -> Grid {
-        let rows: Vec<Vec<i32>> = rows
-            .iter()
-            .map(|r| r.bytes().map(|b| (b == b'1') as i32).collect())
-            .collect();
+        let rows: Vec<Vec<i32>> =
+            rows.iter().map(|r| r.bytes().map(|b| (b == b'1') as i32).collect()).collect();
         Grid::from_rows(&rows)
     }
 
@@ -596,11 +566,7 @@ mod tests {
         let rows = |text: &str| -> Vec<Vec<i32>> {
             let (grid, _) = parse(format!("{} [[0]]", text).as_bytes()).expect("valid");
             (0..grid.height())
-                .map(|y| {
-                    (0..grid.width())
-                        .map(|x| grid.get(Pos { y, x }) as i32)
-                        .collect()
-                })
+                .map(|y| (0..grid.width()).map(|x| grid.get(Pos { y, x }) as i32).collect())
                 .collect()
         };
         let (board, table) = EXAMPLE1.split_once('\n').expect("two lines");
@@ -631,11 +597,7 @@ mod tests {
         };
         // An L tetromino, its four rotations, and its mirror image (a J).
         let l = key(&grid(&["10", "10", "11"]));
-        for turned in [
-            grid(&["111", "100"]),
-            grid(&["11", "01", "01"]),
-            grid(&["001", "111"]),
-        ] {
+        for turned in [grid(&["111", "100"]), grid(&["11", "01", "01"]), grid(&["001", "111"])] {
             assert_eq!(key(&turned), l);
         }
         assert_ne!(key(&grid(&["01", "01", "11"])), l);
@@ -653,14 +615,7 @@ mod tests {
         let board = grid(&["0010111", "1110101", "0011111", "1111111"]);
         let table = grid(&["1010100", "1000101", "0010100"]);
         let outcome = solve(&board, &table);
-        assert_eq!(
-            outcome,
-            Outcome {
-                filled: 3,
-                holes: 4,
-                pieces: 5
-            }
-        );
+        assert_eq!(outcome, Outcome { filled: 3, holes: 4, pieces: 5 });
         assert_eq!(naive::solve(&board, &table), 3);
     }
 
@@ -711,9 +666,7 @@ mod tests {
         );
         let mut crlf = Output::new(Vec::new());
         assert_eq!(
-            run(b"[[1]]\r\n[[1],\r\n  [2]]", &mut crlf)
-                .unwrap_err()
-                .to_string(),
+            run(b"[[1]]\r\n[[1],\r\n  [2]]", &mut crlf).unwrap_err().to_string(),
             "table, line 3, column 4: expected 0 or 1 in row 2, found \"2\""
         );
     }

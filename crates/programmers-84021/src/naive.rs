@@ -79,10 +79,7 @@ fn same_after_translation(piece: &[Cell], hole: &[Cell]) -> bool {
     piece.sort_unstable();
     hole.sort_unstable();
     let (dy, dx) = (hole[0].0 - piece[0].0, hole[0].1 - piece[0].1);
-    piece
-        .iter()
-        .zip(&hole)
-        .all(|(&(py, px), &h)| (py + dy, px + dx) == h)
+    piece.iter().zip(&hole).all(|(&(py, px), &h)| (py + dy, px + dx) == h)
 }
 
 /// Whether some rotation of `piece` fills `hole` exactly.

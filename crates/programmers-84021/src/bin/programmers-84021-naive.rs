@@ -7,8 +7,7 @@ use judge_io::{Error, Output};
 /// Parses with the solver's parser, answers with the oracle.
 fn run<W: std::io::Write>(input: &[u8], out: &mut Output<W>) -> Result<(), Error> {
     let (game_board, table) = programmers_84021::parse(input)?;
-    out.int(programmers_84021::naive::solve(&game_board, &table))
-        .newline();
+    out.int(programmers_84021::naive::solve(&game_board, &table)).newline();
     Ok(())
 }
 
