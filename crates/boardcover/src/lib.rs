@@ -1,0 +1,646 @@
+//! BOARDCOVER (Algospot): count the ways to cover every white cell of a board with L-shaped
+//! trominoes (a 2 x 2 square minus one cell, in any rotation), exactly, for any board up to
+//! 20 x 20.
+//!
+//! [`solve`] is a broken-profile (transfer-matrix) DP over the cells in row-major order. Its
+//! state is the set of already covered cells among the next `w + 1` cells; the counts are exact
+//! [`U320`] integers, stored packed in as few 64-bit limbs as the position on the board allows.
+//! [`run`] parses the judge's input ([`parse_case_count`], [`parse_board`]), solves each board
+//! and writes the counts ([`render`]). No I/O happens here: `main.rs` owns stdin and stdout.
+
+pub mod bignum;
+pub mod gen;
+pub mod naive;
+
+use std::fmt;
+use std::io::Write;
+
+use judge_io::{Error, Output, Scanner};
+
+pub use self::bignum::U320;
+
+/// The largest height and width the statement allows.
+pub const MAX_SIDE: usize = 20;
+/// The number of cells in one piece.
+pub const PIECE_CELLS: usize = 3;
+
+/// One cell of the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Cell {
+    /// `.`: must be covered.
+    White,
+    /// `#`: must stay uncovered.
+    Black,
+}
+
+impl Cell {
+    /// The cell written as `byte`, if it is `.` or `#`.
+    pub fn from_byte(byte: u8) -> Option<Cell> {
+        match byte {
+            b'.' => Some(Cell::White),
+            b'#' => Some(Cell::Black),
+            _ => None,
+        }
+    }
+
+    /// The byte that writes the cell.
+    pub fn to_byte(self) -> u8 {
+        match self {
+            Cell::White => b'.',
+            Cell::Black => b'#',
+        }
+    }
+}
+
+/// A position on the board: row `y` from the top, column `x` from the left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Pos {
+    /// The row, from 0.
+    pub y: usize,
+    /// The column, from 0.
+    pub x: usize,
+}
+
+/// A rectangular board of cells.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    h: usize,
+    w: usize,
+    /// Row-major: cell `(y, x)` is `cells[y * w + x]`.
+    cells: Vec<Cell>,
+}
+
+impl Board {
+    /// A board of `h` rows and `w` columns from its cells in row-major order.
+    ///
+    /// # Panics
+    /// If `cells.len() != h * w`.
+    pub fn new(h: usize, w: usize, cells: Vec<Cell>) -> Board {
+        assert_eq!(cells.len(), h * w, "a {} x {} board has {} cells", h, w, h * w);
+        Board { h, w, cells }
+    }
+
+    /// A board from rows of `.` and `#` (for tests and generators).
+    ///
+    /// # Panics
+    /// If the rows have different lengths or contain another character.
+    pub fn from_rows(rows: &[&str]) -> Board {
+        let w = rows.first().map_or(0, |row| row.len());
+        let mut cells = Vec::with_capacity(rows.len() * w);
+        for row in rows {
+            assert_eq!(row.len(), w, "rows of different lengths");
+            for &b in row.as_bytes() {
+                cells.push(Cell::from_byte(b).expect("rows are made of '.' and '#'"));
+            }
+        }
+        Board::new(rows.len(), w, cells)
+    }
+
+    /// The number of rows.
+    pub fn height(&self) -> usize {
+        self.h
+    }
+
+    /// The number of columns.
+    pub fn width(&self) -> usize {
+        self.w
+    }
+
+    /// The cell at `pos`.
+    ///
+    /// # Panics
+    /// If `pos` is off the board.
+    pub fn get(&self, pos: Pos) -> Cell {
+        assert!(pos.y < self.h && pos.x < self.w, "{:?} is off the board", pos);
+        self.cells[pos.y * self.w + pos.x]
+    }
+
+    /// The cells in row-major order.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// The number of white cells.
+    pub fn white_count(&self) -> usize {
+        self.cells.iter().filter(|&&c| c == Cell::White).count()
+    }
+
+    /// The board built by sending each position to `f(pos)` on an `h` x `w` board.
+    fn remapped<F: Fn(Pos) -> Pos>(&self, h: usize, w: usize, f: F) -> Board {
+        let mut cells = vec![Cell::Black; h * w];
+        for y in 0..self.h {
+            for x in 0..self.w {
+                let to = f(Pos { y, x });
+                cells[to.y * w + to.x] = self.cells[y * self.w + x];
+            }
+        }
+        Board::new(h, w, cells)
+    }
+
+    /// The board mirrored in its main diagonal (`w` x `h`). L-trominoes map to L-trominoes,
+    /// so the count is unchanged.
+    pub fn transpose(&self) -> Board {
+        self.remapped(self.w, self.h, |p| Pos { y: p.x, x: p.y })
+    }
+
+    /// The board turned half a turn.
+    pub fn rotate180(&self) -> Board {
+        let (h, w) = (self.h, self.w);
+        self.remapped(h, w, |p| Pos { y: h - 1 - p.y, x: w - 1 - p.x })
+    }
+
+    /// The board mirrored left to right.
+    pub fn mirror(&self) -> Board {
+        let w = self.w;
+        self.remapped(self.h, w, |p| Pos { y: p.y, x: w - 1 - p.x })
+    }
+}
+
+impl fmt::Display for Board {
+    /// The rows, each followed by a newline (the judge's grid format without `H W`).
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        for row in self.cells.chunks(self.w.max(1)) {
+            let text: String = row.iter().map(|c| c.to_byte() as char).collect();
+            writeln!(f, "{}", text)?;
+        }
+        Ok(())
+    }
+}
+
+/// What one run of the DP did, for benchmarks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Stats {
+    /// The most frontier states alive at once.
+    pub max_states: usize,
+    /// The number of (state, move) pairs processed.
+    pub transitions: u64,
+    /// The width of the frontier (the narrower side of the board).
+    pub width: usize,
+}
+
+/// The number of tilings of `board`.
+///
+/// # Panics
+/// If both sides are longer than [`MAX_SIDE`].
+///
+/// # Complexity
+/// O(h * w * S * 4) limb additions, where S (the number of frontier states) is at most
+/// 2^(min(h, w) + 1) and about 600,000 at worst on a 20 x 20 board.
+///
+/// # Examples
+/// ```
+/// use boardcover::{solve, Board};
+/// assert_eq!(solve(&Board::from_rows(&["...", "..."])).to_string(), "2");
+/// ```
+pub fn solve(board: &Board) -> U320 {
+    solve_with_stats(board).0
+}
+
+/// [`solve`], plus what the DP did. The narrower side of the board becomes the frontier.
+///
+/// # Panics
+/// If both sides are longer than [`MAX_SIDE`].
+pub fn solve_with_stats(board: &Board) -> (U320, Stats) {
+    if board.width() > board.height() {
+        count_row_major(&board.transpose())
+    } else {
+        count_row_major(board)
+    }
+}
+
+/// The pieces the DP can place at its current cell `p`: a piece whose first cell in row-major
+/// order is `p` covers `p` and two of the cells `p + 1` (right), `p + w - 1` (below left),
+/// `p + w` (below) and `p + w + 1` (below right). Offsets are listed as `(dy, dx)`.
+const SHAPES: [[(usize, isize); 2]; 4] = [
+    // ##
+    // #.
+    [(0, 1), (1, 0)],
+    // ##
+    // .#
+    [(0, 1), (1, 1)],
+    // #.
+    // ##
+    [(1, 0), (1, 1)],
+    // .#
+    // ##
+    [(1, -1), (1, 0)],
+];
+
+/// One layer of the DP: the frontier states, in increasing order, and their counts.
+///
+/// State bit `k` set means cell `p + k` (row-major index, `p` the layer's cell) is already
+/// covered by a piece, for `k` in `0..=w`. Cell `p + w + 1` can never be covered yet: a piece
+/// placed at an earlier cell `q < p` reaches at most `q + w + 1 <= p + w`.
+struct Layer {
+    keys: Vec<u32>,
+    /// The count of state `keys[i]` is `vals[i * limbs..(i + 1) * limbs]`, little-endian.
+    vals: Vec<u64>,
+    limbs: usize,
+}
+
+impl Layer {
+    fn new() -> Layer {
+        Layer { keys: Vec::new(), vals: Vec::new(), limbs: 1 }
+    }
+
+    fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    fn count(&self, i: usize) -> &[u64] {
+        &self.vals[i * self.limbs..(i + 1) * self.limbs]
+    }
+
+    /// Adds `count` to state `key`, which is either the last state or above it.
+    #[inline]
+    fn push_or_add(&mut self, key: u32, count: &[u64]) {
+        let limbs = self.limbs;
+        if self.keys.last() == Some(&key) {
+            let start = self.vals.len() - limbs;
+            bignum::add_limbs(&mut self.vals[start..], count);
+        } else {
+            debug_assert!(self.keys.last().map_or(true, |&last| last < key), "keys ascend");
+            self.keys.push(key);
+            self.vals.extend_from_slice(count);
+            for _ in count.len()..limbs {
+                self.vals.push(0);
+            }
+        }
+    }
+}
+
+/// One way to leave cell `p`: the states `s` with `s & check == want` go to `(s | add) >> 1`.
+///
+/// Skipping a covered cell is `check = 1, want = 1, add = 0` (skipping a black cell:
+/// `check = 0`); placing a piece that covers the cells of `mask` is `check = want | mask`,
+/// `want = 0`, `add = mask`. As `s` ascends over the states that pass, `s | add = s + add`
+/// ascends too, so each move's targets come out sorted and the next layer is a merge.
+#[derive(Debug, Clone, Copy)]
+struct Move {
+    check: u32,
+    want: u32,
+    add: u32,
+}
+
+/// The states of `keys[pos..end]` that take one [`Move`], walked in order.
+struct Stream {
+    pos: usize,
+    end: usize,
+    step: Move,
+    /// The target of the state at `pos`, or `u32::MAX` when the stream is done.
+    head: u32,
+}
+
+impl Stream {
+    /// Moves `pos` to the first state at or after it that takes the move.
+    #[inline]
+    fn settle(&mut self, keys: &[u32]) {
+        while self.pos < self.end {
+            let state = keys[self.pos];
+            if state & self.step.check == self.step.want {
+                self.head = (state | self.step.add) >> 1;
+                return;
+            }
+            self.pos += 1;
+        }
+        self.head = u32::MAX;
+    }
+}
+
+/// Sends every state of `cur` through `moves` into `next`, which must be empty.
+///
+/// The targets of one move from one quarter of `cur` (the states sharing bits `w` and
+/// `w - 1`) all share their top bits `w + 1`, `w`, `w - 1`, the region of the target. So the
+/// regions are filled in increasing order, each by merging the few (quarter, move) streams that
+/// land in it: every access is sequential, and no hash or index is needed.
+fn advance(cur: &Layer, next: &mut Layer, moves: &[Move], w: usize) -> u64 {
+    let top = w - 1;
+    let quarter_of = |state: u32| (state >> top) as usize;
+    let mut bounds = [0usize; 5];
+    for (q, bound) in bounds.iter_mut().enumerate() {
+        *bound = cur.keys.partition_point(|&s| quarter_of(s) < q);
+    }
+    let top_bits = 3u32 << top;
+    let mut transitions = 0;
+    let mut streams: Vec<Stream> = Vec::with_capacity(moves.len() * 4);
+    for region in 0..8 {
+        streams.clear();
+        for step in moves.iter() {
+            for q in 0..4 {
+                let fixed = (q as u32) << top;
+                let compatible = fixed & step.check & top_bits == step.want & top_bits;
+                if compatible
+                    && (q | (step.add >> top) as usize) == region
+                    && bounds[q] < bounds[q + 1]
+                {
+                    let mut stream =
+                        Stream { pos: bounds[q], end: bounds[q + 1], step: *step, head: u32::MAX };
+                    stream.settle(&cur.keys);
+                    streams.push(stream);
+                }
+            }
+        }
+        loop {
+            let mut best = 0;
+            for j in 1..streams.len() {
+                if streams[j].head < streams[best].head {
+                    best = j;
+                }
+            }
+            let stream = match streams.get_mut(best) {
+                Some(stream) if stream.head != u32::MAX => stream,
+                _ => break,
+            };
+            next.push_or_add(stream.head, cur.count(stream.pos));
+            transitions += 1;
+            stream.pos += 1;
+            stream.settle(&cur.keys);
+        }
+    }
+    transitions
+}
+
+/// The number of limbs that hold every count of the layer at cell `p`.
+///
+/// The pieces placed before cell `p` lie within the first `p + w + 1` cells, so there are at
+/// most `k = whites(p + w + 1) / 3` of them, each chosen among at most 4 moves: all the counts
+/// of the layer add up to at most `4^k = 2^(2k)`, which needs `2k + 1` bits.
+fn limbs_for(whites_before: &[usize], p: usize, w: usize) -> usize {
+    let reach = (p + w + 1).min(whites_before.len() - 1);
+    let pieces = whites_before[reach] / PIECE_CELLS;
+    2 * pieces / 64 + 1
+}
+
+/// The number of tilings, with the frontier along the board's rows as given (no transposing).
+///
+/// # Panics
+/// If the board is wider than [`MAX_SIDE`].
+pub fn count_row_major(board: &Board) -> (U320, Stats) {
+    let (h, w) = (board.height(), board.width());
+    assert!(w <= MAX_SIDE, "the frontier holds one row: width {} > {}", w, MAX_SIDE);
+    let mut stats = Stats { max_states: 1, transitions: 0, width: w };
+    let n = h * w;
+    let white: Vec<bool> = board.cells().iter().map(|&c| c == Cell::White).collect();
+    let mut whites_before = vec![0; n + 1];
+    for p in 0..n {
+        whites_before[p + 1] = whites_before[p] + white[p] as usize;
+    }
+    if whites_before[n] % PIECE_CELLS != 0 {
+        return (U320::zero(), stats);
+    }
+
+    let mut cur = Layer::new();
+    cur.keys.push(0);
+    cur.vals.push(1);
+    let mut next = Layer::new();
+    let mut moves: Vec<Move> = Vec::with_capacity(1 + SHAPES.len());
+    for p in 0..n {
+        let (y, x) = (p / w, p % w);
+        moves.clear();
+        if !white[p] {
+            // A black cell is never covered: every state moves on.
+            moves.push(Move { check: 0, want: 0, add: 0 });
+        } else {
+            moves.push(Move { check: 1, want: 1, add: 0 });
+            // The pieces that fit at p by the board alone.
+            for shape in SHAPES.iter().filter(|_| y + 1 < h) {
+                let mut mask = 1u32;
+                let fits = shape.iter().all(|&(dy, dx)| {
+                    let nx = x as isize + dx;
+                    if nx < 0 || nx >= w as isize {
+                        return false;
+                    }
+                    let offset = dy * w + nx as usize - x;
+                    mask |= 1 << offset;
+                    white[p + offset]
+                });
+                if fits {
+                    moves.push(Move { check: mask, want: 0, add: mask });
+                }
+            }
+        }
+        next.keys.clear();
+        next.vals.clear();
+        next.limbs = limbs_for(&whites_before, p + 1, w);
+        stats.transitions += advance(&cur, &mut next, &moves, w);
+        std::mem::swap(&mut cur, &mut next);
+        stats.max_states = stats.max_states.max(cur.len());
+        if cur.len() == 0 {
+            return (U320::zero(), stats);
+        }
+    }
+    // Past the last cell nothing can be covered, so the only state left is the empty one.
+    debug_assert!(cur.keys == [0], "only the empty frontier survives the last cell");
+    (U320::from_limbs(cur.count(0)), stats)
+}
+
+/// Describes an input byte for a message: `'x'`, or `byte 0x07` when it is not printable.
+fn describe_byte(b: u8) -> String {
+    if b.is_ascii_graphic() || b == b' ' {
+        format!("'{}'", b as char)
+    } else {
+        format!("byte 0x{:02x}", b)
+    }
+}
+
+/// Reads a side length (`H` or `W`) and checks it is in `1..=MAX_SIDE`.
+fn parse_side(sc: &mut Scanner, name: &str) -> Result<usize, Error> {
+    sc.at_end();
+    let at = sc.position();
+    let side: usize = sc.int()?;
+    if side == 0 || side > MAX_SIDE {
+        return Err(
+            sc.error_at(at, format!("{} must be in 1..={}, found {}", name, MAX_SIDE, side))
+        );
+    }
+    Ok(side)
+}
+
+/// Reads the first line: the number of test cases `C`.
+pub fn parse_case_count(sc: &mut Scanner) -> Result<usize, Error> {
+    let c: usize = sc.int()?;
+    sc.end_line()?;
+    Ok(c)
+}
+
+/// Reads one test case: a line `H W`, then `H` rows of `W` cells.
+pub fn parse_board(sc: &mut Scanner) -> Result<Board, Error> {
+    let h = parse_side(sc, "H")?;
+    let w = parse_side(sc, "W")?;
+    sc.end_line()?;
+    let mut cells = Vec::with_capacity(h * w);
+    for y in 0..h {
+        let row = sc.grid_row(w, &format!("row {}", y + 1))?;
+        for (x, &b) in row.text.iter().enumerate() {
+            match Cell::from_byte(b) {
+                Some(cell) => cells.push(cell),
+                None => {
+                    return Err(sc.error_at(
+                        row.start + x,
+                        format!("expected '#' or '.', found {}", describe_byte(b)),
+                    ))
+                }
+            }
+        }
+    }
+    Ok(Board::new(h, w, cells))
+}
+
+/// Writes one count and a newline.
+pub fn render<W: Write>(count: &U320, out: &mut Output<W>) {
+    let mut digits = Vec::with_capacity(100);
+    count.write_decimal(&mut digits);
+    out.bytes(&digits).newline();
+}
+
+/// Solves every test case of `input`, writing one count per line to `out`.
+///
+/// Each answer is written as soon as its case is read, so the answers to the cases before a
+/// bad one are in `out` when the error is returned.
+pub fn run<W: Write>(input: &[u8], out: &mut Output<W>) -> Result<(), Error> {
+    run_with(input, out, solve)
+}
+
+/// [`run`] with another way to count (the oracle binary passes `naive::count`).
+pub fn run_with<W: Write, F: Fn(&Board) -> U320>(
+    input: &[u8],
+    out: &mut Output<W>,
+    count: F,
+) -> Result<(), Error> {
+    let mut sc = Scanner::new(input);
+    let c = parse_case_count(&mut sc)?;
+    for case in 1..=c {
+        if sc.at_end() {
+            let at = sc.position();
+            return Err(sc.error_at(
+                at,
+                format!("expected test case {} of the {} announced, found end of input", case, c),
+            ));
+        }
+        let board = parse_board(&mut sc).map_err(|e| e.context(format!("test case {}", case)))?;
+        render(&count(&board), out);
+    }
+    sc.expect_end().map_err(|e| e.context(format!("after the {} test cases announced", c)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[track_caller]
+    fn check(input: &str, expected: &str) {
+        let mut out = Output::new(Vec::new());
+        let result = run(input.as_bytes(), &mut out);
+        assert_eq!(result, Ok(()), "input:\n{}", input);
+        let got = out.into_inner().expect("writing to a Vec cannot fail");
+        assert_eq!(String::from_utf8_lossy(&got), expected, "input:\n{}", input);
+    }
+
+    fn run_err(input: &str) -> String {
+        let mut out = Output::new(Vec::new());
+        match run(input.as_bytes(), &mut out) {
+            Ok(()) => panic!("accepted bad input:\n{}", input),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    #[test]
+    fn sample() {
+        check(
+            "3\n3 7\n#.....#\n#.....#\n##...##\n3 7\n#.....#\n#.....#\n##..###\n\
+             8 10\n##########\n#........#\n#........#\n#........#\n#........#\n\
+             #........#\n#........#\n##########\n",
+            "0\n2\n1514\n",
+        );
+    }
+
+    #[test]
+    fn tiny_boards() {
+        check("1\n1 1\n#\n", "1\n");
+        check("1\n1 1\n.\n", "0\n");
+        check("1\n2 2\n...\n".replace("...", "..\n.#").as_str(), "1\n");
+        check("1\n1 3\n...\n", "0\n");
+        check("2\n2 3\n...\n...\n3 2\n..\n..\n..\n", "2\n2\n");
+    }
+
+    #[test]
+    fn two_by_3n_has_2_to_the_n_tilings() {
+        for n in 1..=6 {
+            let row = ".".repeat(3 * n);
+            let board = Board::from_rows(&[&row, &row]);
+            assert_eq!(solve(&board), U320::pow2(n as u32), "2 x {}", 3 * n);
+            assert_eq!(solve(&board.transpose()), U320::pow2(n as u32));
+        }
+    }
+
+    #[test]
+    fn windows_line_endings_and_trailing_spaces() {
+        check("1 \r\n2 3\r\n... \r\n...\r\n", "2\n");
+    }
+
+    #[test]
+    fn errors_name_the_place() {
+        assert_eq!(
+            run_err("1\n2 3\n...\n.x.\n"),
+            "test case 1, line 4, column 2: expected '#' or '.', found 'x'"
+        );
+        assert_eq!(
+            run_err("1\n0 3\n"),
+            "test case 1, line 2, column 1: H must be in 1..=20, found 0"
+        );
+        assert_eq!(
+            run_err("1\n2 21\n"),
+            "test case 1, line 2, column 3: W must be in 1..=20, found 21"
+        );
+        assert_eq!(
+            run_err("1\n2 3\n...\n..\n"),
+            "test case 1, line 4, column 1: row 2 has 2 cells, expected 3"
+        );
+        assert_eq!(
+            run_err("2\n1 3\n...\n"),
+            "line 4, column 1: expected test case 2 of the 2 announced, found end of input"
+        );
+        assert_eq!(
+            run_err("1\n1 3\n...\n1 3\n"),
+            "after the 1 test cases announced, line 4, column 1: expected end of input, found \"1\""
+        );
+        assert_eq!(
+            run_err("x\n"),
+            "line 1, column 1: expected a non-negative integer, found \"x\""
+        );
+        assert_eq!(
+            run_err("1\n2 3\n...\n"),
+            "test case 1, line 4, column 1: expected row 2, found end of input"
+        );
+    }
+
+    #[test]
+    fn answers_before_a_bad_case_stay_written() {
+        let mut out = Output::new(Vec::new());
+        assert!(run(b"2\n1 3\n...\n1 3\n.?.\n", &mut out).is_err());
+        assert_eq!(out.into_inner().expect("Vec sink"), b"0\n");
+    }
+
+    #[test]
+    fn board_symmetries() {
+        let board = Board::from_rows(&["#..", "..."]);
+        assert_eq!(board.transpose(), Board::from_rows(&["#.", "..", ".."]));
+        assert_eq!(board.rotate180(), Board::from_rows(&["...", "..#"]));
+        assert_eq!(board.mirror(), Board::from_rows(&["..#", "..."]));
+        assert_eq!(board.to_string(), "#..\n...\n");
+        assert_eq!(board.get(Pos { y: 0, x: 0 }), Cell::Black);
+    }
+
+    #[test]
+    fn limb_budget_grows_with_the_position() {
+        // whites_before[p] = p: an all-white 20 x 20 board.
+        let whites: Vec<usize> = (0..=400).collect();
+        assert_eq!(limbs_for(&whites, 0, 20), 1, "7 pieces: 2^14");
+        assert_eq!(limbs_for(&whites, 74, 20), 1, "31 pieces: 2^62 needs 63 bits");
+        assert_eq!(limbs_for(&whites, 75, 20), 2, "32 pieces: 2^64 needs 65 bits");
+        assert_eq!(limbs_for(&whites, 400, 20), 5, "133 pieces: 2^266");
+        let (count, stats) = count_row_major(&Board::new(2, 20, vec![Cell::White; 40]));
+        assert_eq!(count, U320::zero(), "40 cells are not a multiple of 3");
+        assert_eq!(stats.width, 20);
+    }
+}
