@@ -125,9 +125,8 @@ impl Solver for BucketScan {
                         legal &= placed[s] == partner(facing[opposite(s)]);
                     }
                 }
-                let better = best.map_or(true, |(t, c, _)| {
-                    touching > t || (touching == t && cell < c)
-                });
+                let better =
+                    best.map_or(true, |(t, c, _)| touching > t || (touching == t && cell < c));
                 if legal && better {
                     best = Some((touching, cell, placed));
                 }

@@ -44,14 +44,7 @@ pub struct Config {
 impl Config {
     /// Small test cases of `mode`: T = 5, N 4..=8, M 3..=8, Q 0..=80.
     pub fn small(mode: Mode) -> Config {
-        Config {
-            mode,
-            tests: 5,
-            n: (MIN_N, 8),
-            m: (MIN_M, MAX_M),
-            q: (0, 80),
-            codes: None,
-        }
+        Config { mode, tests: 5, n: (MIN_N, 8), m: (MIN_M, MAX_M), q: (0, 80), codes: None }
     }
 }
 
@@ -70,12 +63,7 @@ pub fn parse_args(args: &[String]) -> Result<(u64, Config), String> {
     let mode = match args[1].as_str() {
         "random" => Mode::Random,
         "adversarial" => Mode::Adversarial,
-        other => {
-            return Err(format!(
-                "MODE must be random or adversarial, got {:?}",
-                other
-            ))
-        }
+        other => return Err(format!("MODE must be random or adversarial, got {:?}", other)),
     };
     let mut config = Config::small(mode);
     let mut rest = args[2..].iter();
@@ -104,28 +92,20 @@ pub fn parse_args(args: &[String]) -> Result<(u64, Config), String> {
 
 /// `value` as a number for `option`.
 fn number(option: &str, value: &str) -> Result<usize, String> {
-    value
-        .parse()
-        .map_err(|_| format!("{} needs a non-negative integer, got {:?}", option, value))
+    value.parse().map_err(|_| format!("{} needs a non-negative integer, got {:?}", option, value))
 }
 
 /// `LO` or `LO..HI` within `min..=max`.
 fn range(option: &str, value: &str, min: usize, max: usize) -> Result<(usize, usize), String> {
     let (lo, hi) = match value.find("..") {
-        Some(at) => (
-            number(option, &value[..at])?,
-            number(option, &value[at + 2..])?,
-        ),
+        Some(at) => (number(option, &value[..at])?, number(option, &value[at + 2..])?),
         None => {
             let v = number(option, value)?;
             (v, v)
         }
     };
     if lo > hi || lo < min || hi > max {
-        return Err(format!(
-            "{} must be a range within {}..{}, got {:?}",
-            option, min, max, value
-        ));
+        return Err(format!("{} must be a range within {}..{}, got {:?}", option, min, max, value));
     }
     Ok((lo, hi))
 }
@@ -199,11 +179,8 @@ fn solved_puzzle(rng: &mut Rng, n: usize, codes: &Codes) -> Vec<Vec<Piece>> {
             }
             // The right neighbour's top is already known (the row above is done); our right
             // edge's partner becomes its left edge, so it must differ from that top.
-            let right_top = if y > 0 && x + 1 < width {
-                Some(partner(solved[y - 1][x + 1][2]))
-            } else {
-                None
-            };
+            let right_top =
+                if y > 0 && x + 1 < width { Some(partner(solved[y - 1][x + 1][2])) } else { None };
             let inner_x = (1..=n).contains(&x);
             let inner_y = (1..=n).contains(&y);
             // The edges shared between the border and an inner cell.
@@ -234,8 +211,7 @@ fn made_up_piece(rng: &mut Rng, codes: &Codes, must_show: Option<Edge>) -> Piece
         let prefer = if i == 0 { must_show } else { None };
         let code = codes.pick(rng, &piece[..i], None, prefer);
         // Half the time show the partner, which is what a neighbour would need.
-        piece[i] = if prefer.is_none() && rng.chance(1, 2) && !piece[..i].contains(&partner(code))
-        {
+        piece[i] = if prefer.is_none() && rng.chance(1, 2) && !piece[..i].contains(&partner(code)) {
             partner(code)
         } else {
             code
@@ -269,11 +245,7 @@ fn test_case(rng: &mut Rng, config: &Config, text: &mut String) {
     let codes = Codes {
         m,
         alphabet,
-        prefer: if config.mode == Mode::Adversarial {
-            Some(special)
-        } else {
-            None
-        },
+        prefer: if config.mode == Mode::Adversarial { Some(special) } else { None },
     };
     let solved = solved_puzzle(rng, n, &codes);
 

@@ -28,14 +28,10 @@ pub fn init(
     bottom: &[[i32; 4]],
     left: &[[i32; 4]],
 ) {
-    let sides: Vec<Vec<Piece>> = [up, right, bottom, left]
-        .iter()
-        .map(|side| side.iter().map(piece).collect())
-        .collect();
+    let sides: Vec<Vec<Piece>> =
+        [up, right, bottom, left].iter().map(|side| side.iter().map(piece).collect()).collect();
     PUZZLE.with(|puzzle| {
-        puzzle.borrow_mut().init(
-            n as usize, m as usize, &sides[0], &sides[1], &sides[2], &sides[3],
-        )
+        puzzle.borrow_mut().init(n as usize, m as usize, &sides[0], &sides[1], &sides[2], &sides[3])
     });
 }
 

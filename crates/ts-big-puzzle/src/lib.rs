@@ -101,12 +101,7 @@ pub fn partner(edge: Edge) -> Edge {
 #[inline]
 pub fn rotate(piece: Piece, quarter_turns: usize) -> Piece {
     let k = quarter_turns % 4;
-    [
-        piece[(4 - k) % 4],
-        piece[(5 - k) % 4],
-        piece[(6 - k) % 4],
-        piece[(7 - k) % 4],
-    ]
+    [piece[(4 - k) % 4], piece[(5 - k) % 4], piece[(6 - k) % 4], piece[(7 - k) % 4]]
 }
 
 /// What the driver needs from a solution: the judge's `init` and `put` (`destroy` is implied
@@ -156,9 +151,7 @@ pub struct Reader<'a> {
 impl<'a> Reader<'a> {
     /// A reader at the start of `input`.
     pub fn new(input: &'a [u8]) -> Reader<'a> {
-        Reader {
-            sc: Scanner::new(input),
-        }
+        Reader { sc: Scanner::new(input) }
     }
 
     /// The number of test cases, T.
@@ -172,10 +165,9 @@ impl<'a> Reader<'a> {
         let at = self.sc.position();
         let value = self.sc.int::<usize>().map_err(|e| e.context(name))?;
         if value < lo || value > hi {
-            return Err(self.sc.error_at(
-                at,
-                format!("{} = {} is out of range {}..={}", name, value, lo, hi),
-            ));
+            return Err(self
+                .sc
+                .error_at(at, format!("{} = {} is out of range {}..={}", name, value, lo, hi)));
         }
         Ok(value)
     }
@@ -184,44 +176,27 @@ impl<'a> Reader<'a> {
     fn edge(&mut self, m: usize) -> Result<Edge, Error> {
         self.sc.at_end();
         let at = self.sc.position();
-        let token = self
-            .sc
-            .token(&format!("an edge of {} digits 1..9", m))?;
+        let token = self.sc.token(&format!("an edge of {} digits 1..9", m))?;
         if let Some(&bad) = token.iter().find(|b| !b.is_ascii_digit()) {
             let message = if bad == b'-' {
                 format!("edge {} is negative", quote(token))
             } else {
-                format!(
-                    "expected an edge of {} digits 1..9, found {}",
-                    m,
-                    quote(token)
-                )
+                format!("expected an edge of {} digits 1..9, found {}", m, quote(token))
             };
             return Err(self.sc.error_at(at, message));
         }
         if token.len() != m {
             return Err(self.sc.error_at(
                 at,
-                format!(
-                    "edge {} has {} digits, expected M = {}",
-                    quote(token),
-                    token.len(),
-                    m
-                ),
+                format!("edge {} has {} digits, expected M = {}", quote(token), token.len(), m),
             ));
         }
         if token.contains(&b'0') {
-            return Err(self.sc.error_at(
-                at,
-                format!(
-                    "edge {} has a digit 0 (bumps are 1..9)",
-                    quote(token)
-                ),
-            ));
+            return Err(self
+                .sc
+                .error_at(at, format!("edge {} has a digit 0 (bumps are 1..9)", quote(token))));
         }
-        Ok(token
-            .iter()
-            .fold(0, |value, &digit| value * 10 + Edge::from(digit - b'0')))
+        Ok(token.iter().fold(0, |value, &digit| value * 10 + Edge::from(digit - b'0')))
     }
 
     /// One piece: four edges of `m` digits, all different.
@@ -257,23 +232,13 @@ impl<'a> Reader<'a> {
         for (side, name) in sides.iter_mut().zip(names.iter()) {
             side.reserve(n);
             for i in 0..n {
-                let piece = self
-                    .piece(m)
-                    .map_err(|e| e.context(format!("{}[{}]", name, i)))?;
+                let piece = self.piece(m).map_err(|e| e.context(format!("{}[{}]", name, i)))?;
                 side.push(piece);
             }
         }
         let q = self.int_in(0, MAX_PUTS, "Q")?;
         let [up, right, bottom, left] = sides;
-        Ok(Case {
-            n,
-            m,
-            up,
-            right,
-            bottom,
-            left,
-            q,
-        })
+        Ok(Case { n, m, up, right, bottom, left, q })
     }
 
     /// Succeeds if nothing but whitespace is left.
@@ -311,18 +276,10 @@ pub fn run_with<S: Solver, W: std::io::Write>(
     for case_no in 1..=tests {
         let in_case = |e: Error| e.context(format!("test case {}", case_no));
         let case = reader.case().map_err(in_case)?;
-        solver.init(
-            case.n,
-            case.m,
-            &case.up,
-            &case.right,
-            &case.bottom,
-            &case.left,
-        );
+        solver.init(case.n, case.m, &case.up, &case.right, &case.bottom, &case.left);
         for put_no in 1..=case.q {
-            let piece = reader
-                .piece(case.m)
-                .map_err(|e| in_case(e.context(format!("put {}", put_no))))?;
+            let piece =
+                reader.piece(case.m).map_err(|e| in_case(e.context(format!("put {}", put_no))))?;
             out.int(solver.put(piece)).newline();
         }
     }
@@ -379,14 +336,8 @@ mod tests {
     fn reader_errors_name_the_place() {
         let ring = "111 112 113 114\n".repeat(16);
         check_error("x", "T, line 1, column 1: expected a non-negative integer, found \"x\"");
-        check_error(
-            "1\n3 4\n",
-            "test case 1, line 2, column 1: N = 3 is out of range 4..=1000",
-        );
-        check_error(
-            "1\n4 9\n",
-            "test case 1, line 2, column 3: M = 9 is out of range 3..=8",
-        );
+        check_error("1\n3 4\n", "test case 1, line 2, column 1: N = 3 is out of range 4..=1000");
+        check_error("1\n4 9\n", "test case 1, line 2, column 3: M = 9 is out of range 3..=8");
         check_error(
             "1\n4 3\n111 112 113 111\n",
             "test case 1, up[0], line 3, column 1: piece 111 112 113 111 has two identical edges (111)",

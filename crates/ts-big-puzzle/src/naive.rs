@@ -29,10 +29,7 @@ impl Naive {
     /// A wrong oracle that breaks ties by smallest x first, then y: the stress test must
     /// notice the difference.
     pub fn with_swapped_tie_break() -> Naive {
-        Naive {
-            x_before_y: true,
-            ..Naive::default()
-        }
+        Naive { x_before_y: true, ..Naive::default() }
     }
 }
 
@@ -88,11 +85,8 @@ impl Solver for Naive {
                     let better = match best {
                         None => true,
                         Some((t, by, bx, _)) => {
-                            let (first, second, best_first, best_second) = if self.x_before_y {
-                                (x, y, bx, by)
-                            } else {
-                                (y, x, by, bx)
-                            };
+                            let (first, second, best_first, best_second) =
+                                if self.x_before_y { (x, y, bx, by) } else { (y, x, by, bx) };
                             touching > t
                                 || (touching == t && (first, second) < (best_first, best_second))
                         }

@@ -285,10 +285,7 @@ impl Puzzle {
         debug_assert_eq!(self.records[record][side], FREE, "a side is required once");
         self.records[record][side] = code;
         let signature = self.records[record];
-        self.index
-            .entry(Signature(signature))
-            .or_insert_with(BTreeSet::new)
-            .insert(cell as u32);
+        self.index.entry(Signature(signature)).or_insert_with(BTreeSet::new).insert(cell as u32);
         for (side, &code) in signature.iter().enumerate() {
             if code != FREE {
                 self.demand.entry(code).or_insert([0; 4])[side] += 1;
@@ -300,20 +297,15 @@ impl Puzzle {
     fn unindex(&mut self, cell: usize, record: usize) {
         let signature = self.records[record];
         let key = Signature(signature);
-        let bucket = self
-            .index
-            .get_mut(&key)
-            .expect("a waiting cell is indexed under its signature");
+        let bucket =
+            self.index.get_mut(&key).expect("a waiting cell is indexed under its signature");
         bucket.remove(&(cell as u32));
         if bucket.is_empty() {
             self.index.remove(&key);
         }
         for (side, &code) in signature.iter().enumerate() {
             if code != FREE {
-                let counts = self
-                    .demand
-                    .get_mut(&code)
-                    .expect("a needed code is counted");
+                let counts = self.demand.get_mut(&code).expect("a needed code is counted");
                 counts[side] -= 1;
             }
         }

@@ -43,7 +43,7 @@ fn compare(seed: u64, config: &Config) {
 
 #[test]
 fn every_m_with_tiny_alphabets_on_the_smallest_boards() {
-    let (seed, cases) = stress_knobs(1, 200);
+    let (seed, cases) = stress_knobs(1, 40);
     // 4 codes is the fewest that four-different-edge pieces allow: ties on every put.
     for case in 0..cases {
         for &mode in [Mode::Random, Mode::Adversarial].iter() {
@@ -66,39 +66,27 @@ fn every_m_with_tiny_alphabets_on_the_smallest_boards() {
 
 #[test]
 fn seeded_random_cases() {
-    let (seed, cases) = stress_knobs(2, 1500);
+    let (seed, cases) = stress_knobs(2, 400);
     for case in 0..cases {
-        compare(
-            seed.wrapping_mul(1_000_003).wrapping_add(case),
-            &Config::small(Mode::Random),
-        );
+        compare(seed.wrapping_mul(1_000_003).wrapping_add(case), &Config::small(Mode::Random));
     }
 }
 
 #[test]
 fn seeded_adversarial_cases() {
-    let (seed, cases) = stress_knobs(3, 1500);
+    let (seed, cases) = stress_knobs(3, 400);
     for case in 0..cases {
-        compare(
-            seed.wrapping_mul(1_000_003).wrapping_add(case),
-            &Config::small(Mode::Adversarial),
-        );
+        compare(seed.wrapping_mul(1_000_003).wrapping_add(case), &Config::small(Mode::Adversarial));
     }
 }
 
 #[test]
 fn a_few_larger_boards() {
-    let (seed, cases) = stress_knobs(4, 10);
+    let (seed, cases) = stress_knobs(4, 4);
     for case in 0..cases {
         for &mode in [Mode::Random, Mode::Adversarial].iter() {
-            let config = Config {
-                mode,
-                tests: 2,
-                n: (12, 20),
-                m: (3, 8),
-                q: (100, 300),
-                codes: None,
-            };
+            let config =
+                Config { mode, tests: 2, n: (12, 20), m: (3, 8), q: (100, 300), codes: None };
             compare(seed.wrapping_mul(1_000_003).wrapping_add(case), &config);
         }
     }
@@ -119,8 +107,5 @@ fn a_wrong_tie_break_is_caught() {
         let input = generate(seed, &config);
         output(Naive::with_swapped_tie_break(), &input) != output(Puzzle::new(), &input)
     });
-    assert!(
-        caught.is_some(),
-        "no case tells the two tie-breaks apart"
-    );
+    assert!(caught.is_some(), "no case tells the two tie-breaks apart");
 }
