@@ -1,0 +1,172 @@
+//! The DP against the backtracking oracle: every board up to 4 x 4, then seeded random boards
+//! within the oracle's reach; symmetry checks on boards too big for the oracle.
+//!
+//! `STRESS_SEED` and `STRESS_CASES` (see `judge_io::testing::stress_knobs`) pick the seed and
+//! the number of random cases; a failure prints the seed and the input that broke.
+
+use boardcover::gen::{self, Mode};
+use boardcover::{count_row_major, naive, solve, Board, Cell, U320};
+use judge_io::testing::{stress_knobs, Rng};
+
+const DEFAULT_SEED: u64 = 0xB0A2_DC0E;
+const DEFAULT_CASES: u64 = 1000;
+
+/// The first board on which `fast` and `slow` disagree, described for a failure message.
+fn first_mismatch<'a, I, F, G>(boards: I, fast: F, slow: G) -> Option<String>
+where
+    I: IntoIterator<Item = &'a Board>,
+    F: Fn(&Board) -> U320,
+    G: Fn(&Board) -> U320,
+{
+    for board in boards {
+        let (got, want) = (fast(board), slow(board));
+        if got != want {
+            return Some(format!(
+                "got {}, oracle says {}, input:\n{}",
+                got,
+                want,
+                gen::render_input(std::slice::from_ref(board))
+            ));
+        }
+    }
+    None
+}
+
+/// Every colouring of every board with both sides at most `max_side`.
+fn all_boards(max_side: usize) -> Vec<Board> {
+    let mut boards = Vec::new();
+    for h in 1..=max_side {
+        for w in 1..=max_side {
+            for bits in 0u32..1 << (h * w) {
+                let cells = (0..h * w)
+                    .map(|i| if bits >> i & 1 == 1 { Cell::White } else { Cell::Black })
+                    .collect();
+                boards.push(Board::new(h, w, cells));
+            }
+        }
+    }
+    boards
+}
+
+#[test]
+fn every_board_up_to_4_by_4() {
+    let boards = all_boards(4);
+    // Off-diagonal sizes come in pairs (h x w and w x h).
+    let off_diagonal = 2 * (4 + 8 + 16 + 64 + 256 + 4096);
+    assert_eq!(boards.len(), off_diagonal + (2 + 16 + 512 + 65536));
+    if let Some(message) = first_mismatch(&boards, solve, naive::count) {
+        panic!("exhaustive 4 x 4: {}", message);
+    }
+}
+
+#[test]
+fn random_boards_within_the_oracle_reach() {
+    let (seed, cases) = stress_knobs(DEFAULT_SEED, DEFAULT_CASES);
+    let mut rng = Rng::new(seed);
+    for case in 0..cases {
+        let max_white = 3 + rng.index(34);
+        let board = gen::small_board(&mut rng, max_white);
+        if let Some(message) = first_mismatch(std::iter::once(&board), solve, naive::count) {
+            panic!("STRESS_SEED={} case {}: {}", seed, case, message);
+        }
+    }
+}
+
+#[test]
+fn generated_judge_and_hard_boards() {
+    let (seed, cases) = stress_knobs(DEFAULT_SEED, DEFAULT_CASES);
+    let files = (cases / 100).max(1);
+    for file in 0..files {
+        let file_seed = seed.wrapping_add(file);
+        let mut boards = gen::generate(file_seed, &Mode::Judge { cases: 30 });
+        boards.extend(gen::generate(file_seed, &Mode::Hard { cases: 2 }));
+        boards.extend(gen::generate(file_seed, &Mode::Tiny { cases: 10 }));
+        boards.extend(gen::generate(file_seed, &Mode::NonDivisible { cases: 3 }));
+        if let Some(message) = first_mismatch(&boards, solve, naive::count) {
+            panic!("generator seed {}: {}", file_seed, message);
+        }
+    }
+}
+
+#[test]
+fn counts_ignore_symmetries_on_boards_beyond_the_oracle() {
+    let (seed, cases) = stress_knobs(DEFAULT_SEED, DEFAULT_CASES);
+    // Debug builds are slow: full 20 x 20 boards only when more cases than the default are
+    // asked for (STRESS_CASES, in a release build through scripts/stress.sh).
+    let max_side = if cases > DEFAULT_CASES { 20 } else { 11 };
+    let mut rng = Rng::new(seed ^ 0x5EED);
+    for case in 0..(cases / 20).max(3) {
+        let side = rng.range(6, max_side as u64) as usize;
+        let other = rng.range(6, max_side as u64) as usize;
+        let black = rng.index(side * other / 8 + 1);
+        let board = gen::board_with_black(&mut rng, side, other, black);
+        // count_row_major never transposes, so each orientation runs a different DP.
+        let here = count_row_major(&board).0;
+        let views = [
+            ("transposed", count_row_major(&board.transpose()).0),
+            ("turned", count_row_major(&board.rotate180()).0),
+            ("mirrored", count_row_major(&board.mirror()).0),
+        ];
+        for (name, count) in views.iter() {
+            assert_eq!(
+                *count,
+                here,
+                "STRESS_SEED={} case {}: the {} board differs, input:\n{}",
+                seed,
+                case,
+                name,
+                gen::render_input(std::slice::from_ref(&board))
+            );
+        }
+    }
+}
+
+#[test]
+fn two_by_3n_strips_have_2_to_the_n_tilings() {
+    for n in 1..=6 {
+        let board = Board::new(2, 3 * n, vec![Cell::White; 6 * n]);
+        assert_eq!(solve(&board), U320::pow2(n as u32));
+        assert_eq!(count_row_major(&board.transpose()).0, U320::pow2(n as u32));
+    }
+}
+
+/// A plausible bug: backtracking that forgets the piece reaching down and to the left.
+fn three_shapes_only(board: &Board) -> U320 {
+    fn search(filled: &mut Vec<bool>, h: usize, w: usize) -> u64 {
+        let first = match filled.iter().position(|&f| !f) {
+            Some(i) => i,
+            None => return 1,
+        };
+        let (y, x) = (first / w, first % w);
+        let mut total = 0;
+        for piece in [[(0, 1), (1, 0)], [(0, 1), (1, 1)], [(1, 0), (1, 1)]].iter() {
+            let cells: Vec<usize> = piece
+                .iter()
+                .filter(|&&(dy, dx)| y + dy < h && x + dx < w)
+                .map(|&(dy, dx)| (y + dy) * w + x + dx)
+                .collect();
+            if cells.len() == 2 && cells.iter().all(|&i| !filled[i]) {
+                filled[first] = true;
+                for &i in cells.iter() {
+                    filled[i] = true;
+                }
+                total += search(filled, h, w);
+                filled[first] = false;
+                for &i in cells.iter() {
+                    filled[i] = false;
+                }
+            }
+        }
+        total
+    }
+    let mut filled: Vec<bool> = board.cells().iter().map(|&c| c == Cell::Black).collect();
+    U320::from_u128(search(&mut filled, board.height(), board.width()) as u128)
+}
+
+#[test]
+fn the_comparison_catches_a_wrong_solver() {
+    let message = first_mismatch(&all_boards(3), three_shapes_only, naive::count)
+        .expect("the 3-shape search must disagree somewhere");
+    assert!(message.contains("input:"), "{}", message);
+    assert!(first_mismatch(&all_boards(3), solve, naive::count).is_none());
+}
