@@ -451,7 +451,12 @@ impl Bundler<'_> {
             for &(lo, hi) in &entry.removed_inside {
                 edits.push(cut(src, lo, hi));
             }
-            let in_macro = matches!(item.kind, ItemKind::MacroRules | ItemKind::MacroCall);
+            // Attributes inside a macro's body are templates, not attributes of this code.
+            let macro_body = match (item.kind, item.body) {
+                (ItemKind::MacroRules | ItemKind::MacroCall, Some((open, _))) => open,
+                (ItemKind::MacroRules | ItemKind::MacroCall, None) => item.keyword,
+                _ => usize::MAX,
+            };
             let rewrite_end = match (&entry.child, item.body) {
                 (Some(_), Some((open, _))) => open + 1,
                 _ => item.end,
@@ -461,7 +466,7 @@ impl Bundler<'_> {
                 (item.lead, rewrite_end),
                 &entry.removed_inside,
                 lib,
-                in_macro,
+                macro_body,
                 &mut edits,
             )?;
             if item.kind == ItemKind::Use {
@@ -518,7 +523,7 @@ impl Bundler<'_> {
         range: (usize, usize),
         skip: &[(usize, usize)],
         lib: Option<&str>,
-        in_macro: bool,
+        macro_body: usize,
         edits: &mut Vec<Edit>,
     ) -> Result<(), String> {
         let all = src.tokens.len();
@@ -589,7 +594,7 @@ impl Bundler<'_> {
                         }
                     }
                 }
-                Kind::Punct if !in_macro && src.text(here) == "#" => {
+                Kind::Punct if here < macro_body && src.text(here) == "#" => {
                     let Some((name, name_at)) = items::attr_name(src, here) else { continue };
                     match name {
                         "macro_export" => {

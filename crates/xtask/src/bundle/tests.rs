@@ -1,1 +1,585 @@
-//! Tests.
+//! The bundler end to end: fixture crates written to a temporary folder, bundled, and (when
+//! Debian's rustc 1.63 is installed at /usr/bin/rustc) compiled in both editions and run.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use super::{bundle, bundle_files, tidy, Library};
+
+const JUDGE_RUSTC: &str = "/usr/bin/rustc";
+
+/// A folder under the system's temp dir, removed on drop.
+struct TempDir {
+    path: PathBuf,
+}
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let path =
+            std::env::temp_dir().join(format!("xtask-bundle-{name}-{}-{n}", std::process::id()));
+        let _ = fs::remove_dir_all(&path);
+        fs::create_dir_all(&path).expect("can create a temp dir");
+        TempDir { path }
+    }
+
+    fn write(&self, rel: &str, text: &str) {
+        let path = self.path.join(rel);
+        fs::create_dir_all(path.parent().expect("has a parent")).expect("can create dirs");
+        fs::write(path, text).expect("can write a fixture file");
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.path);
+    }
+}
+
+/// Writes `files` (paths relative to a fresh temp dir: `app/src/main.rs`, `app/src/lib.rs`,
+/// `jio/src/lib.rs`, ...) and bundles `app` with the fake judge-io in `jio` and its library.
+fn bundle_fixture(files: &[(&str, &str)]) -> Result<String, String> {
+    let dir = TempDir::new("fixture");
+    for (rel, text) in files {
+        dir.write(rel, text);
+    }
+    let mut libs =
+        vec![Library { name: "judge_io".to_string(), root_file: dir.path.join("jio/src/lib.rs") }];
+    if files.iter().any(|(rel, _)| *rel == "app/src/lib.rs") {
+        libs.push(Library { name: "app".to_string(), root_file: dir.path.join("app/src/lib.rs") });
+    }
+    bundle_files(&dir.path, "app", &dir.path.join("app/src/main.rs"), &libs)
+}
+
+/// Bundles a library `lib.rs` (plus `extra` files) behind a main.rs that calls `app::run()`.
+fn bundle_lib(lib: &str, extra: &[(&str, &str)]) -> Result<String, String> {
+    let mut files = vec![
+        ("app/src/main.rs", "fn main() {\n    app::run();\n}\n"),
+        ("app/src/lib.rs", lib),
+        ("jio/src/lib.rs", "pub fn unused() {}\n"),
+    ];
+    files.extend_from_slice(extra);
+    bundle_fixture(&files)
+}
+
+#[track_caller]
+fn assert_refused(lib: &str, extra: &[(&str, &str)], expected: &str) {
+    match bundle_lib(lib, extra) {
+        Ok(text) => panic!("expected an error containing {expected:?}, got a bundle:\n{text}"),
+        Err(err) => assert!(err.contains(expected), "expected {expected:?} in:\n{err}"),
+    }
+}
+
+/// Compiles `source` with the judge's rustc (`edition` `None` = Rust 2015, no flag) and runs it
+/// on `stdin`; `None` (with a notice) if that compiler is not installed.
+fn compile_and_run(source: &str, edition: Option<&str>, stdin: &str) -> Option<String> {
+    if !Path::new(JUDGE_RUSTC).exists() {
+        eprintln!("notice: {JUDGE_RUSTC} is missing, so the bundle was not compiled");
+        return None;
+    }
+    let dir = TempDir::new("compile");
+    dir.write("Main.rs", source);
+    let binary = dir.path.join("main");
+    let mut rustc = Command::new(JUDGE_RUSTC);
+    if let Some(edition) = edition {
+        rustc.args(["--edition", edition]);
+    }
+    let compiled = rustc
+        .arg("-O")
+        .arg("-o")
+        .arg(&binary)
+        .arg(dir.path.join("Main.rs"))
+        .output()
+        .expect("the judge's rustc runs");
+    let diagnostics = String::from_utf8_lossy(&compiled.stderr);
+    assert!(
+        compiled.status.success(),
+        "rustc (edition {edition:?}) rejects the bundle:\n{diagnostics}\n--- bundle ---\n{source}"
+    );
+    assert!(
+        !diagnostics.contains("warning"),
+        "rustc (edition {edition:?}) warns:\n{diagnostics}\n--- bundle ---\n{source}"
+    );
+    let mut child = Command::new(&binary)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the bundle's binary runs");
+    child.stdin.take().expect("piped").write_all(stdin.as_bytes()).expect("can write stdin");
+    let output = child.wait_with_output().expect("the binary finishes");
+    assert!(output.status.success(), "the bundle's binary fails: {:?}", output.status);
+    Some(String::from_utf8(output.stdout).expect("UTF-8 output"))
+}
+
+const FAKE_JUDGE_IO: &[(&str, &str)] = &[
+    (
+        "jio/src/lib.rs",
+        r#"//! A fake judge-io: a module file, a `$crate` macro, tests, and a module never used.
+
+mod parse;
+pub mod testing;
+
+pub use self::parse::{words, Total};
+
+/// Sums through a `$crate` path.
+macro_rules! total_of {
+    ($($x:expr),*) => { $crate::parse::Total(0 $(+ $x)*) };
+}
+
+/// The total of three numbers.
+pub fn sum3(a: u64, b: u64, c: u64) -> Total {
+    total_of!(a, b, c)
+}
+
+pub fn unused_helper() -> u8 {
+    7
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn braces_in_strings() {
+        assert_eq!("}", "}");
+    }
+}
+"#,
+    ),
+    (
+        "jio/src/parse.rs",
+        r##"//! Word splitting and totals.
+
+use std::fmt;
+
+/// A total.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Total(pub u64);
+
+impl fmt::Display for Total {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "total {}", self.0)
+    }
+}
+
+/// The words of `text`.
+pub fn words(text: &str) -> Vec<&str> {
+    text.split_whitespace().collect()
+}
+
+pub fn never_called() -> &'static str {
+    r#"} { "#
+}
+"##,
+    ),
+    // Never read: if it were, its unbalanced brace would stop the bundler.
+    ("jio/src/testing.rs", "pub fn rng() {\n"),
+];
+
+const FIXTURE_APP: &[(&str, &str)] = &[
+    (
+        "app/src/main.rs",
+        r#"use std::io::Read;
+
+fn main() {
+    let mut input = String::new();
+    std::io::stdin().read_to_string(&mut input).expect("stdin");
+    let out = app::run(&input);
+    let _ = judge_io::words("x");
+    println!("{}", out);
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn nothing() {}
+}
+"#,
+    ),
+    (
+        "app/src/lib.rs",
+        r#"//! The fixture problem.
+#![forbid(unsafe_code)]
+
+mod grid;
+pub mod naive;
+
+use grid::Grid;
+use judge_io::{words, Total};
+
+pub(crate) const LIMIT: usize = 3;
+/// Only named inside a format string.
+const SEP: &str = "|";
+
+/// Something with an area.
+pub trait Area {
+    fn area(&self) -> usize;
+}
+
+impl Area for Grid {
+    fn area(&self) -> usize {
+        self.w * self.h
+    }
+}
+
+pub trait Unused {}
+impl Unused for u8 {}
+
+/// The answer for `input`.
+pub fn run(input: &str) -> String {
+    let w = words(input);
+    let g = Grid::new(w.len(), LIMIT);
+    let t: Total = judge_io::sum3(g.area() as u64, 1, 2);
+    format!("{t}{SEP}{}", crate::grid::describe(&g))
+}
+
+pub fn not_used() -> u8 {
+    naive::make()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sample() {
+        assert_eq!(run("a b"), "}");
+    }
+}
+"#,
+    ),
+    (
+        "app/src/grid.rs",
+        r#"//! The grid.
+
+use crate::LIMIT;
+
+#[derive(Debug)]
+pub struct Grid {
+    pub w: usize,
+    pub h: usize,
+}
+
+impl Grid {
+    pub fn new(w: usize, h: usize) -> Grid {
+        Grid { w: w.min(LIMIT * 10), h }
+    }
+
+    #[cfg(test)]
+    pub fn for_tests() -> Grid {
+        crate::naive::make_grid()
+    }
+}
+
+pub(in crate::grid) fn private_helper() -> usize {
+    1
+}
+
+pub(crate) fn describe(g: &Grid) -> String {
+    format!("{}x{}+{}", g.w, g.h, private_helper())
+}
+"#,
+    ),
+    ("app/src/naive.rs", "compile_error!(\"the oracle must not reach the bundle\");\n"),
+];
+
+fn fixture_files() -> Vec<(&'static str, &'static str)> {
+    FAKE_JUDGE_IO.iter().chain(FIXTURE_APP).copied().collect()
+}
+
+#[test]
+fn fixture_bundle_compiles_in_both_editions_and_runs() {
+    let text = bundle_fixture(&fixture_files()).expect("the fixture bundles");
+    for edition in [Some("2021"), None] {
+        if let Some(out) = compile_and_run(&text, edition, "a b c d\n") {
+            assert_eq!(out, "total 15|4x3+1\n", "edition {edition:?}");
+        }
+    }
+}
+
+#[test]
+fn fixture_bundle_keeps_only_what_main_uses() {
+    let text = bundle_fixture(&fixture_files()).expect("the fixture bundles");
+    for absent in [
+        "unused_helper",
+        "never_called",
+        "testing",
+        "rng",
+        "naive",
+        "not_used",
+        "mod tests",
+        "#[test]",
+        "cfg(test)",
+        "for_tests",
+        "Unused",
+    ] {
+        assert!(!text.contains(absent), "{absent:?} reached the bundle:\n{text}");
+    }
+    for present in [
+        "mod judge_io {\n//! A fake judge-io",
+        "mod parse {\n//! Word splitting",
+        "mod app {\n//! The fixture problem.\n#![forbid(unsafe_code)]",
+        "mod grid {\n//! The grid.",
+        "const SEP",
+        "impl Area for Grid",
+        "impl fmt::Display for Total",
+        "$crate::judge_io::parse::Total",
+        "use self::grid::Grid;",
+        "use crate::judge_io::{words, Total};",
+        "use crate::app::LIMIT;",
+        "pub(crate) const LIMIT",
+        "pub(in crate::app::grid) fn private_helper",
+        "crate::app::grid::describe(&g)",
+        "crate::judge_io::sum3(",
+        "let out = crate::app::run(&input);",
+    ] {
+        assert!(text.contains(present), "{present:?} is missing:\n{text}");
+    }
+    assert!(text.starts_with("// `app` as one file"), "{text}");
+    assert!(!text.contains("\n\n\n"), "runs of blank lines are collapsed:\n{text}");
+}
+
+#[test]
+fn output_is_deterministic() {
+    let first = bundle_fixture(&fixture_files()).expect("bundles");
+    let second = bundle_fixture(&fixture_files()).expect("bundles");
+    assert_eq!(first, second);
+}
+
+#[test]
+fn unreferenced_items_and_modules_are_dropped() {
+    let lib = "mod used;\nmod unused;\npub fn run() { used::f(); }\npub fn dead() {}\n\
+               struct Lonely;\nimpl Lonely { fn m() {} }\nimpl std::fmt::Debug for Lonely {\n    \
+               fn fmt(&self, _: &mut std::fmt::Formatter) -> std::fmt::Result { Ok(()) }\n}\n";
+    let text = bundle_lib(
+        lib,
+        &[("app/src/used.rs", "pub fn f() {}\n"), ("app/src/unused.rs", "pub fn g() {\n")],
+    )
+    .expect("bundles");
+    assert!(text.contains("mod used {\npub fn f() {}\n}"), "{text}");
+    for absent in ["mod unused", "fn g", "fn dead", "Lonely"] {
+        assert!(!text.contains(absent), "{absent:?} kept:\n{text}");
+    }
+    // judge_io is never named, so it is not inlined at all.
+    assert!(!text.contains("mod judge_io"), "{text}");
+}
+
+#[test]
+fn a_trait_impl_is_kept_with_its_trait_and_its_type() {
+    let lib = "pub trait Shape { fn n(&self) -> u8; }\npub struct Sq;\n\
+               impl Shape for Sq { fn n(&self) -> u8 { 4 } }\npub struct Other;\n\
+               impl Other { fn x() {} }\npub fn run() { let _ = Sq.n(); }\n";
+    let text = bundle_lib(lib, &[]).expect("bundles");
+    assert!(text.contains("impl Shape for Sq"), "{text}");
+    assert!(text.contains("pub trait Shape"), "{text}");
+    assert!(!text.contains("Other"), "{text}");
+}
+
+#[test]
+fn cfg_test_items_are_removed_everywhere() {
+    let lib = "pub fn run() {}\n\n#[cfg(test)]\nfn helper() -> &'static str { \"} {\" }\n\n\
+               pub struct S;\nimpl S {\n    pub fn keep() {}\n\n    #[cfg(all(test, unix))]\n    \
+               fn only_tests() {}\n}\n#[cfg(not(test))]\npub fn kept_off_test() { S::keep(); run(); }\n\n\
+               #[test]\nfn a_test() {}\n";
+    let text = bundle_fixture(&[
+        ("app/src/main.rs", "fn main() { app::kept_off_test(); }\n"),
+        ("app/src/lib.rs", lib),
+        ("jio/src/lib.rs", ""),
+    ])
+    .expect("bundles");
+    for absent in ["helper", "only_tests", "a_test"] {
+        assert!(!text.contains(absent), "{absent:?} kept:\n{text}");
+    }
+    assert!(text.contains("    pub fn keep() {}\n}"), "{text}");
+    assert!(text.contains("#[cfg(not(test))]\npub fn kept_off_test"), "{text}");
+}
+
+#[test]
+fn path_rewrites_leave_visibilities_and_foreign_paths_alone() {
+    let lib = "pub(crate) mod m {\n    pub(in crate::m) fn f() {}\n    pub(crate) fn g() { self::f(); crate::m::f(); }\n}\n\
+               use crate::{m::g as h};\n\
+               pub fn run() { h(); let _ = ::judge_io::X; let _ = judge_io::X; let v = vec![1u8]; let _ = v.len(); }\n";
+    let text = bundle_fixture(&[
+        ("app/src/main.rs", "fn main() { app::run(); }\n"),
+        ("app/src/lib.rs", lib),
+        ("jio/src/lib.rs", "pub const X: u8 = 1;\n"),
+    ])
+    .expect("bundles");
+    for present in [
+        "pub(crate) mod m {",
+        "pub(in crate::app::m) fn f()",
+        "pub(crate) fn g() { self::f(); crate::app::m::f(); }",
+        "use crate::app::{m::g as h};",
+        "let _ = crate::judge_io::X; let _ = crate::judge_io::X;",
+        "fn main() { crate::app::run(); }",
+    ] {
+        assert!(text.contains(present), "{present:?} missing:\n{text}");
+    }
+    if let Some(out) = compile_and_run(&text, Some("2021"), "") {
+        assert_eq!(out, "");
+    }
+    if let Some(out) = compile_and_run(&text, None, "") {
+        assert_eq!(out, "");
+    }
+}
+
+#[test]
+fn refusals_name_the_place() {
+    let cases: &[(&str, &str)] = &[
+        (
+            "pub fn run() {\n    let _ = include_str!(\"x.txt\");\n}\n",
+            "app/src/lib.rs:2:13: cannot inline `include_str!`",
+        ),
+        ("pub fn run() { include!(\"x.rs\"); }\n", "cannot inline `include!`"),
+        ("pub fn run() { let _ = include_bytes!(\"x\"); }\n", "cannot inline `include_bytes!`"),
+        ("pub fn run() { let _ = env!(\"CARGO_PKG_NAME\"); }\n", "cannot inline `env!`"),
+        (
+            "#[path = \"y.rs\"]\nmod x;\npub fn run() { x::f(); }\n",
+            "app/src/lib.rs:1:1: cannot inline `#[path]`",
+        ),
+        (
+            "#[macro_export]\nmacro_rules! m { () => {} }\npub fn run() { m!(); }\n",
+            "cannot inline `#[macro_export]`",
+        ),
+        (
+            "extern crate rand;\npub fn run() {}\n",
+            "app/src/lib.rs:1:1: cannot inline `extern crate rand`",
+        ),
+        ("pub fn run() { let _ = \"open; }\n", "app/src/lib.rs:1:24: unterminated string literal"),
+        ("pub fn run() { /* open }\n", "unterminated block comment"),
+        ("pub fn run() { ( }\n", "unbalanced `}`"),
+        ("pub fn run() {\n", "unclosed `{`"),
+        ("mod missing;\npub fn run() { missing::f(); }\n", "file not found for module `missing`"),
+        (
+            "#[cfg(feature = \"fast\")]\npub fn run() {}\n",
+            "cannot decide `#[cfg(feature = \"fast\")]`",
+        ),
+        (
+            "pub fn run() {\n    #[cfg(test)]\n    let x = 1;\n}\n",
+            "app/src/lib.rs:2:5: cannot remove code under this `#[cfg]`",
+        ),
+        ("pub fn run() { if cfg!(unix) {} }\n", "cannot decide this `cfg!`"),
+        ("#![cfg(not(test))]\npub fn run() {}\n", "cannot inline an inner `#![cfg]`"),
+        ("pub fn run() { let _ = crate; }\n", "cannot inline this use of `crate`"),
+        (
+            "macro_rules! m { () => { $crate } }\npub fn run() { m!(); }\n",
+            "cannot inline `$crate` not followed by `::`",
+        ),
+    ];
+    for (lib, expected) in cases {
+        assert_refused(lib, &[], expected);
+    }
+}
+
+#[test]
+fn unused_code_is_never_checked() {
+    // Refusable constructs in items nothing uses do not stop the bundle.
+    let text = bundle_lib(
+        "pub fn run() {}\npub fn gen() -> &'static str { include_str!(\"big.txt\") }\npub mod naive;\n",
+        &[("app/src/naive.rs", "this is { not rust")],
+    )
+    .expect("bundles");
+    assert!(!text.contains("include_str"), "{text}");
+}
+
+#[test]
+fn manifests_with_other_dependencies_are_refused() {
+    let dir = TempDir::new("manifest");
+    dir.write(
+        "crates/p/Cargo.toml",
+        "[package]\nname = \"p\"\n\n[dependencies]\njudge-io = { path = \"../../judge-io\" }\nrand = \"0.8\"\n\n[dev-dependencies]\nanything = \"1\"\n",
+    );
+    dir.write("crates/p/src/main.rs", "fn main() {}\n");
+    let err = bundle(&dir.path, "p").expect_err("rand cannot be inlined");
+    assert!(
+        err.contains(
+            "crates/p/Cargo.toml:6: the bundle can only inline judge-io, not [dependencies] `rand`"
+        ),
+        "{err}"
+    );
+    dir.write(
+        "crates/p/Cargo.toml",
+        "[package]\nname = \"p\"\n\n[dependencies.regex]\nversion = \"1\"\n",
+    );
+    assert!(bundle(&dir.path, "p").expect_err("regex").contains("dependency `regex`"));
+    let err = bundle(&dir.path, "nope").expect_err("no such crate");
+    assert!(err.contains("no problem crate at crates/nope"), "{err}");
+}
+
+#[test]
+fn tidy_collapses_blank_lines_outside_literals_only() {
+    assert_eq!(
+        tidy("fn a() {\n\n\n    x();\n\n\n}\n\n\n\nfn b() {}\nconst S: &str = \"\n\n\n\";\n\n\n"),
+        "fn a() {\n    x();\n}\n\nfn b() {}\nconst S: &str = \"\n\n\n\";\n"
+    );
+}
+
+/// The workspace root (for the real judge-io).
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .nth(2)
+        .expect("crates/xtask is two levels down")
+        .to_path_buf()
+}
+
+#[test]
+fn real_judge_io_bundles_and_compiles_in_both_editions() {
+    let root = workspace_root();
+    let dir = TempDir::new("real");
+    dir.write(
+        "main.rs",
+        r#"use std::process::ExitCode;
+
+use judge_io::{Error, Output, Scanner};
+
+fn solve(input: &[u8], out: &mut Output<std::io::StdoutLock>) -> Result<(), Error> {
+    let mut sc = Scanner::new(input);
+    let n: usize = sc.int()?;
+    let mut sum: i64 = 0;
+    for _ in 0..n {
+        sum += sc.int::<i64>()?;
+    }
+    sc.expect_end()?;
+    out.int(sum).newline();
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let input = match judge_io::read_stdin() {
+        Ok(input) => input,
+        Err(e) => {
+            eprintln!("error: {}", e);
+            return ExitCode::from(1);
+        }
+    };
+    let mut out = Output::new(std::io::stdout().lock());
+    match solve(&input, &mut out) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {}", e);
+            ExitCode::from(1)
+        }
+    }
+}
+"#,
+    );
+    let libs =
+        [Library { name: "judge_io".to_string(), root_file: root.join("judge-io/src/lib.rs") }];
+    let text = bundle_files(&root, "real", &dir.path.join("main.rs"), &libs).expect("bundles");
+    for absent in ["mod testing", "Rng", "stress_knobs", "#[test]", "cfg(test)", "mod tests"] {
+        assert!(!text.contains(absent), "{absent:?} reached the bundle:\n{text}");
+    }
+    for present in
+        ["use crate::judge_io::{Error, Output, Scanner};", "mod judge_io {", "pub struct Scanner"]
+    {
+        assert!(text.contains(present), "{present:?} missing:\n{text}");
+    }
+    for edition in [Some("2021"), None] {
+        if let Some(out) = compile_and_run(&text, edition, "3\n1 -2 40\n") {
+            assert_eq!(out, "39\n", "edition {edition:?}");
+        }
+    }
+}
