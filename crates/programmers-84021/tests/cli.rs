@@ -146,3 +146,51 @@ fn huge_inputs_do_not_crash() {
     long_token.extend_from_slice(b"]] [[1]]");
     check(&long_token, "error: game_board, line 1, column 3: expected 0 or 1");
 }
+
+/// Runs the generator with `args`; returns (success, stdout, stderr).
+fn generate(args: &[&str]) -> (bool, Vec<u8>, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_programmers-84021-gen"))
+        .args(args)
+        .output()
+        .expect("the generator runs");
+    (output.status.success(), output.stdout, String::from_utf8_lossy(&output.stderr).into_owned())
+}
+
+#[test]
+fn generator_is_deterministic_and_rejects_bad_args() {
+    let args = ["9", "mirror", "--board", "7x12", "--table", "15x4"];
+    let (ok, first, _) = generate(&args);
+    assert!(ok);
+    assert_eq!(generate(&args).1, first, "same args, same bytes");
+    // The generated input is accepted by the solver and the oracle, which agree.
+    let (ok, answer, stderr) = run(&first);
+    assert!(ok, "{}", stderr);
+    let naive = Command::new(env!("CARGO_BIN_EXE_programmers-84021-naive"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child.stdin.take().expect("stdin is piped").write_all(&first)?;
+            child.wait_with_output()
+        })
+        .expect("the oracle runs");
+    assert_eq!(String::from_utf8_lossy(&naive.stdout), answer);
+    for bad in [
+        &[][..],
+        &["x", "random"][..],
+        &["1", "sideways"][..],
+        &["1", "random", "--size"][..],
+        &["1", "random", "--board", "3"][..],
+        &["1", "random", "--size", "0"][..],
+        &["1", "random", "--colour", "red"][..],
+    ] {
+        let (ok, stdout, stderr) = generate(bad);
+        assert!(!ok && stdout.is_empty(), "{:?} should fail", bad);
+        assert!(
+            stderr.starts_with("error: ") && stderr.matches('\n').count() == 1,
+            "{:?}: {:?}",
+            bad,
+            stderr
+        );
+    }
+}
