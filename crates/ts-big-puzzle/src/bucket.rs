@@ -63,7 +63,7 @@ impl BucketScan {
                 if self.board[next][0] == 0 {
                     self.waiting
                         .entry(partner(edge))
-                        .or_insert_with(Vec::new)
+                        .or_default()
                         .push((next as u32, opposite(side) as u8));
                 }
             }

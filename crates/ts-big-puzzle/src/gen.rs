@@ -37,7 +37,8 @@ pub struct Config {
     pub m: (usize, usize),
     /// Q is drawn from this range.
     pub q: (usize, usize),
-    /// The size of the inner edge alphabet; `None` lets the mode choose per test case.
+    /// The size of the inner edge alphabet (0: fresh random codes, no alphabet); `None` lets
+    /// the mode choose per test case.
     pub codes: Option<usize>,
 }
 
@@ -50,7 +51,7 @@ impl Config {
 
 /// The usage line of the generator binary.
 pub const USAGE: &str = "usage: ts-big-puzzle-gen SEED random|adversarial [--tests T] \
-     [--n LO[..HI]] [--m LO[..HI]] [--q LO[..HI]] [--codes K]";
+     [--n LO[..HI]] [--m LO[..HI]] [--q LO[..HI]] [--codes K]   (K = 0: random codes, else K >= 4 codes)";
 
 /// Parses `SEED MODE [options]` (the arguments after the program name).
 pub fn parse_args(args: &[String]) -> Result<(u64, Config), String> {
@@ -79,8 +80,11 @@ pub fn parse_args(args: &[String]) -> Result<(u64, Config), String> {
             "--q" => config.q = range(option, value, 0, MAX_PUTS)?,
             "--codes" => {
                 let codes = number(option, value)?;
-                if codes < 4 {
-                    return Err(format!("--codes must be at least 4, got {}", codes));
+                if codes != 0 && codes < 4 {
+                    return Err(format!(
+                        "--codes must be 0 (random codes) or at least 4, got {}",
+                        codes
+                    ));
                 }
                 config.codes = Some(codes);
             }
@@ -251,17 +255,17 @@ fn test_case(rng: &mut Rng, config: &Config, text: &mut String) {
 
     push_line(text, &[n as Edge, m as Edge]);
     let last = n + 1;
-    for i in 1..=n {
-        push_line(text, &solved[0][i]);
+    for piece in &solved[0][1..=n] {
+        push_line(text, piece);
     }
-    for i in 1..=n {
-        push_line(text, &solved[i][last]);
+    for row in &solved[1..=n] {
+        push_line(text, &row[last]);
     }
-    for i in 1..=n {
-        push_line(text, &solved[last][i]);
+    for piece in &solved[last][1..=n] {
+        push_line(text, piece);
     }
-    for i in 1..=n {
-        push_line(text, &solved[i][0]);
+    for row in &solved[1..=n] {
+        push_line(text, &row[0]);
     }
 
     // The generator's own idea of what is placed: the pieces it meant to put, where they came

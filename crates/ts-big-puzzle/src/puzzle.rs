@@ -1,5 +1,6 @@
 //! The solution: the board, the signature index and the put rule (see the crate docs).
 
+use std::collections::hash_map::Entry;
 use std::collections::{BTreeSet, HashMap};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
@@ -33,6 +34,60 @@ impl Hash for Signature {
         let [a, b, c, d] = self.0;
         state.write_u64(u64::from(a) | u64::from(b) << 32);
         state.write_u64(u64::from(c) | u64::from(d) << 32);
+    }
+}
+
+/// The sides of a signature that need a code (bit s: side s).
+#[inline]
+fn shape(signature: &Piece) -> usize {
+    signature
+        .iter()
+        .enumerate()
+        .filter(|&(_, &code)| code != FREE)
+        .fold(0, |sides, (s, _)| sides | 1 << s)
+}
+
+/// The waiting cells that share one signature, by row-major index (so in `(y, x)` order).
+/// Most signatures belong to one cell, which is kept inline to save an allocation.
+#[derive(Debug)]
+enum Bucket {
+    One(u32),
+    Many(BTreeSet<u32>),
+}
+
+impl Bucket {
+    /// The smallest cell. O(log B).
+    fn first(&self) -> Option<u32> {
+        match self {
+            Bucket::One(cell) => Some(*cell),
+            Bucket::Many(cells) => cells.iter().next().copied(),
+        }
+    }
+
+    fn insert(&mut self, cell: u32) {
+        match self {
+            Bucket::One(other) => {
+                let cells: BTreeSet<u32> = [*other, cell].iter().copied().collect();
+                *self = Bucket::Many(cells);
+            }
+            Bucket::Many(cells) => {
+                cells.insert(cell);
+            }
+        }
+    }
+
+    /// Removes `cell`; true if the bucket is now empty.
+    fn remove(&mut self, cell: u32) -> bool {
+        match self {
+            Bucket::One(other) => {
+                debug_assert_eq!(*other, cell, "only a member is removed");
+                true
+            }
+            Bucket::Many(cells) => {
+                cells.remove(&cell);
+                cells.is_empty()
+            }
+        }
     }
 }
 
@@ -101,10 +156,13 @@ pub struct Puzzle {
     records: Vec<Piece>,
     /// The cells set non-zero in this test case, cleared by the next `init`.
     touched: Vec<u32>,
-    /// Waiting cells by signature; only non-empty sets are kept.
-    index: FxMap<Signature, BTreeSet<u32>>,
+    /// Waiting cells by signature; only non-empty buckets are kept.
+    index: FxMap<Signature, Bucket>,
     /// For a code, how many waiting cells need it on each side.
     demand: FxMap<Edge, [u32; 4]>,
+    /// `by_shape[sides]`: how many waiting cells touch placed pieces on exactly `sides`
+    /// (bit s: side s), so a put skips the sets of sides no cell has.
+    by_shape: [u32; 16],
 }
 
 impl Puzzle {
@@ -138,6 +196,7 @@ impl Puzzle {
         self.records.push([FREE; 4]);
         self.index.clear();
         self.demand.clear();
+        self.by_shape = [0; 16];
         self.n = n;
         self.width = n + 2;
         if self.cells.len() < self.width * self.width {
@@ -196,7 +255,7 @@ impl Puzzle {
                 }
                 let shown = rotate(piece, k);
                 for &sides in SIDE_SETS_BY_SIZE[size] {
-                    if sides & !mask != 0 {
+                    if sides & !mask != 0 || self.by_shape[sides as usize] == 0 {
                         continue;
                     }
                     let mut wanted = [FREE; 4];
@@ -206,7 +265,7 @@ impl Puzzle {
                         }
                     }
                     if let Some(bucket) = self.index.get(&Signature(wanted)) {
-                        let cell = *bucket.iter().next().expect("only non-empty sets are kept");
+                        let cell = bucket.first().expect("only non-empty buckets are kept");
                         if best.map_or(true, |(b, _)| cell < b) {
                             best = Some((cell, k));
                         }
@@ -285,7 +344,13 @@ impl Puzzle {
         debug_assert_eq!(self.records[record][side], FREE, "a side is required once");
         self.records[record][side] = code;
         let signature = self.records[record];
-        self.index.entry(Signature(signature)).or_insert_with(BTreeSet::new).insert(cell as u32);
+        match self.index.entry(Signature(signature)) {
+            Entry::Occupied(mut bucket) => bucket.get_mut().insert(cell as u32),
+            Entry::Vacant(slot) => {
+                slot.insert(Bucket::One(cell as u32));
+            }
+        }
+        self.by_shape[shape(&signature)] += 1;
         for (side, &code) in signature.iter().enumerate() {
             if code != FREE {
                 self.demand.entry(code).or_insert([0; 4])[side] += 1;
@@ -299,10 +364,10 @@ impl Puzzle {
         let key = Signature(signature);
         let bucket =
             self.index.get_mut(&key).expect("a waiting cell is indexed under its signature");
-        bucket.remove(&(cell as u32));
-        if bucket.is_empty() {
+        if bucket.remove(cell as u32) {
             self.index.remove(&key);
         }
+        self.by_shape[shape(&signature)] -= 1;
         for (side, &code) in signature.iter().enumerate() {
             if code != FREE {
                 let counts = self.demand.get_mut(&code).expect("a needed code is counted");
