@@ -23,6 +23,9 @@ pub use self::bignum::U320;
 pub const MAX_SIDE: usize = 20;
 /// The number of cells in one piece.
 pub const PIECE_CELLS: usize = 3;
+/// The most white cells [`solve`] takes: 159 pieces, 4^159 = 2^318 < 2^320 (a 20 x 20 board
+/// has 400 cells).
+pub const MAX_WHITE: usize = 479;
 
 /// One cell of the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -181,7 +184,8 @@ pub struct Stats {
 /// The number of tilings of `board`.
 ///
 /// # Panics
-/// If both sides are longer than [`MAX_SIDE`].
+/// If both sides are longer than [`MAX_SIDE`], or the board has more than [`MAX_WHITE`] white
+/// cells.
 ///
 /// # Complexity
 /// O(h * w * S * 4) limb additions, where S (the number of frontier states) is at most
@@ -199,7 +203,7 @@ pub fn solve(board: &Board) -> U320 {
 /// [`solve`], plus what the DP did. The narrower side of the board becomes the frontier.
 ///
 /// # Panics
-/// If both sides are longer than [`MAX_SIDE`].
+/// As [`solve`].
 pub fn solve_with_stats(board: &Board) -> (U320, Stats) {
     if board.width() > board.height() {
         count_row_major(&board.transpose())
@@ -251,21 +255,33 @@ impl Layer {
         &self.vals[i * self.limbs..(i + 1) * self.limbs]
     }
 
-    /// Adds `count` to state `key`, which is either the last state or above it.
-    #[inline]
-    fn push_or_add(&mut self, key: u32, count: &[u64]) {
-        let limbs = self.limbs;
-        if self.keys.last() == Some(&key) {
-            let start = self.vals.len() - limbs;
-            bignum::add_limbs(&mut self.vals[start..], count);
-        } else {
-            debug_assert!(self.keys.last().map_or(true, |&last| last < key), "keys ascend");
-            self.keys.push(key);
-            self.vals.extend_from_slice(count);
-            for _ in count.len()..limbs {
-                self.vals.push(0);
+    /// Re-packs every count into `limbs` limbs (more than now), in place.
+    fn widen(&mut self, limbs: usize) {
+        let old = self.limbs;
+        debug_assert!(limbs > old, "counts only ever widen");
+        let n = self.keys.len();
+        self.vals.resize(n * limbs, 0);
+        // From the back, each count moves to a higher offset than any unread one.
+        for i in (0..n).rev() {
+            for k in (0..limbs).rev() {
+                self.vals[i * limbs + k] = if k < old { self.vals[i * old + k] } else { 0 };
             }
         }
+        self.limbs = limbs;
+    }
+}
+
+/// Adds `count` (`L` limbs) to state `key` of the layer being built, which is either its last
+/// state or above it.
+#[inline]
+fn emit<const L: usize>(keys: &mut Vec<u32>, vals: &mut Vec<u64>, key: u32, count: &[u64]) {
+    if keys.last() == Some(&key) {
+        let start = vals.len() - L;
+        bignum::add_limbs(&mut vals[start..start + L], &count[..L]);
+    } else {
+        debug_assert!(keys.last().map_or(true, |&last| last < key), "keys ascend");
+        keys.push(key);
+        vals.extend_from_slice(&count[..L]);
     }
 }
 
@@ -313,7 +329,10 @@ impl Stream {
 /// `w - 1`) all share their top bits `w + 1`, `w`, `w - 1`, the region of the target. So the
 /// regions are filled in increasing order, each by merging the few (quarter, move) streams that
 /// land in it: every access is sequential, and no hash or index is needed.
-fn advance(cur: &Layer, next: &mut Layer, moves: &[Move], w: usize) -> u64 {
+///
+/// Returns the number of transitions and the sum of all the counts of `next`.
+fn advance<const L: usize>(cur: &Layer, next: &mut Layer, moves: &[Move], w: usize) -> (u64, U320) {
+    debug_assert!(cur.limbs == L && next.limbs == L, "both layers hold L limbs");
     let top = w - 1;
     let quarter_of = |state: u32| (state >> top) as usize;
     let mut bounds = [0usize; 5];
@@ -322,6 +341,7 @@ fn advance(cur: &Layer, next: &mut Layer, moves: &[Move], w: usize) -> u64 {
     }
     let top_bits = 3u32 << top;
     let mut transitions = 0;
+    let mut total = [0u64; bignum::LIMBS];
     let mut streams: Vec<Stream> = Vec::with_capacity(moves.len() * 4);
     for region in 0..8 {
         streams.clear();
@@ -351,47 +371,43 @@ fn advance(cur: &Layer, next: &mut Layer, moves: &[Move], w: usize) -> u64 {
                 Some(stream) if stream.head != u32::MAX => stream,
                 _ => break,
             };
-            next.push_or_add(stream.head, cur.count(stream.pos));
+            let start = stream.pos * L;
+            emit::<L>(&mut next.keys, &mut next.vals, stream.head, &cur.vals[start..start + L]);
+            bignum::add_limbs(&mut total, &cur.vals[start..start + L]);
             transitions += 1;
             stream.pos += 1;
             stream.settle(&cur.keys);
         }
     }
-    transitions
+    (transitions, U320::from_limbs(&total))
 }
 
-/// The number of limbs that hold every count of the layer at cell `p`.
-///
-/// The pieces placed before cell `p` lie within the first `p + w + 1` cells, so there are at
-/// most `k = whites(p + w + 1) / 3` of them, each chosen among at most 4 moves: all the counts
-/// of the layer add up to at most `4^k = 2^(2k)`, which needs `2k + 1` bits.
-fn limbs_for(whites_before: &[usize], p: usize, w: usize) -> usize {
-    let reach = (p + w + 1).min(whites_before.len() - 1);
-    let pieces = whites_before[reach] / PIECE_CELLS;
-    2 * pieces / 64 + 1
+/// The number of limbs that hold `value` (at least 1).
+fn limbs_to_hold(value: &U320) -> usize {
+    ((value.bits() as usize + 63) / 64).max(1)
 }
 
 /// The number of tilings, with the frontier along the board's rows as given (no transposing).
 ///
 /// # Panics
-/// If the board is wider than [`MAX_SIDE`].
+/// If the board is wider than [`MAX_SIDE`] or has more than [`MAX_WHITE`] white cells.
 pub fn count_row_major(board: &Board) -> (U320, Stats) {
     let (h, w) = (board.height(), board.width());
     assert!(w <= MAX_SIDE, "the frontier holds one row: width {} > {}", w, MAX_SIDE);
     let mut stats = Stats { max_states: 1, transitions: 0, width: w };
     let n = h * w;
     let white: Vec<bool> = board.cells().iter().map(|&c| c == Cell::White).collect();
-    let mut whites_before = vec![0; n + 1];
-    for p in 0..n {
-        whites_before[p + 1] = whites_before[p] + white[p] as usize;
-    }
-    if whites_before[n] % PIECE_CELLS != 0 {
+    let whites = white.iter().filter(|&&is_white| is_white).count();
+    assert!(whites <= MAX_WHITE, "{} white cells: counts could outgrow 320 bits", whites);
+    if whites % PIECE_CELLS != 0 {
         return (U320::zero(), stats);
     }
 
     let mut cur = Layer::new();
     cur.keys.push(0);
     cur.vals.push(1);
+    // The sum of all the counts of `cur`: at most 4^(pieces placed) <= 4^(MAX_WHITE / 3).
+    let mut total = U320::one();
     let mut next = Layer::new();
     let mut moves: Vec<Move> = Vec::with_capacity(1 + SHAPES.len());
     for p in 0..n {
@@ -421,8 +437,22 @@ pub fn count_row_major(board: &Board) -> (U320, Stats) {
         }
         next.keys.clear();
         next.vals.clear();
-        next.limbs = limbs_for(&whites_before, p + 1, w);
-        stats.transitions += advance(&cur, &mut next, &moves, w);
+        // Each count of the next layer adds up distinct counts of this one, so it is at most
+        // this layer's total: that many limbs are enough.
+        let limbs = limbs_to_hold(&total).max(cur.limbs);
+        if limbs > cur.limbs {
+            cur.widen(limbs);
+        }
+        next.limbs = limbs;
+        let (transitions, next_total) = match limbs {
+            1 => advance::<1>(&cur, &mut next, &moves, w),
+            2 => advance::<2>(&cur, &mut next, &moves, w),
+            3 => advance::<3>(&cur, &mut next, &moves, w),
+            4 => advance::<4>(&cur, &mut next, &moves, w),
+            _ => advance::<{ bignum::LIMBS }>(&cur, &mut next, &moves, w),
+        };
+        stats.transitions += transitions;
+        total = next_total;
         std::mem::swap(&mut cur, &mut next);
         stats.max_states = stats.max_states.max(cur.len());
         if cur.len() == 0 {
@@ -632,13 +662,11 @@ mod tests {
     }
 
     #[test]
-    fn limb_budget_grows_with_the_position() {
-        // whites_before[p] = p: an all-white 20 x 20 board.
-        let whites: Vec<usize> = (0..=400).collect();
-        assert_eq!(limbs_for(&whites, 0, 20), 1, "7 pieces: 2^14");
-        assert_eq!(limbs_for(&whites, 74, 20), 1, "31 pieces: 2^62 needs 63 bits");
-        assert_eq!(limbs_for(&whites, 75, 20), 2, "32 pieces: 2^64 needs 65 bits");
-        assert_eq!(limbs_for(&whites, 400, 20), 5, "133 pieces: 2^266");
+    fn limb_budget_follows_the_totals() {
+        assert_eq!(limbs_to_hold(&U320::zero()), 1);
+        assert_eq!(limbs_to_hold(&U320::from_u128(u64::MAX as u128)), 1);
+        assert_eq!(limbs_to_hold(&U320::pow2(64)), 2);
+        assert_eq!(limbs_to_hold(&U320::pow2(266)), 5);
         let (count, stats) = count_row_major(&Board::new(2, 20, vec![Cell::White; 40]));
         assert_eq!(count, U320::zero(), "40 cells are not a multiple of 3");
         assert_eq!(stats.width, 20);

@@ -170,3 +170,18 @@ fn the_comparison_catches_a_wrong_solver() {
     assert!(message.contains("input:"), "{}", message);
     assert!(first_mismatch(&all_boards(3), solve, naive::count).is_none());
 }
+
+#[test]
+fn multi_limb_counts_agree_across_orientations() {
+    // 468 and 465 white cells (near MAX_WHITE), 12 wide so that debug builds stay fast: counts
+    // beyond 128 bits, so the packed counts widen twice.
+    let full = Board::new(39, 12, vec![Cell::White; 468]);
+    let mut rng = Rng::new(DEFAULT_SEED);
+    let holed = gen::board_with_black(&mut rng, 39, 12, 3);
+    for board in [full, holed].iter() {
+        let count = count_row_major(board).0;
+        assert!(count.bits() > 128, "{} has only {} bits", count, count.bits());
+        assert_eq!(count_row_major(&board.mirror()).0, count, "{}", board);
+        assert_eq!(count_row_major(&board.rotate180()).0, count, "{}", board);
+    }
+}
