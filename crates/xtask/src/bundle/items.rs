@@ -238,9 +238,8 @@ fn item_at(src: &Source, mut i: usize, hi: usize) -> Result<Item, String> {
     }
     match item.kind {
         ItemKind::Use => {
-            let end = semicolon(src, i, hi)?;
-            let mut tree = UseTree::default();
-            use_tree(src, code(i + 1), end - 1, &mut Vec::new(), true, &mut tree)?;
+            let tree = use_at(src, i, hi)?;
+            let end = tree.end;
             item.names = tree.names;
             item.always = tree.always;
             item.use_roots = tree.roots;
@@ -335,11 +334,25 @@ fn semicolon(src: &Source, mut i: usize, hi: usize) -> Result<usize, String> {
     Err(src.error(from, "expected `;` to end this item"))
 }
 
-#[derive(Default)]
-struct UseTree {
-    names: Vec<String>,
-    always: bool,
-    roots: Vec<usize>,
+/// What a `use` imports.
+#[derive(Debug, Default)]
+pub struct UseTree {
+    /// The last name of every import (or its alias).
+    pub names: Vec<String>,
+    /// Whether it imports something nameless or from std (see [`Item::always`]).
+    pub always: bool,
+    /// The first path segment of each top-level tree.
+    pub roots: Vec<usize>,
+    /// The index after its `;`.
+    pub end: usize,
+}
+
+/// Reads the `use` declaration whose keyword is token `keyword` (ending before `hi`).
+pub fn use_at(src: &Source, keyword: usize, hi: usize) -> Result<UseTree, String> {
+    let end = semicolon(src, keyword, hi)?;
+    let mut tree = UseTree { end, ..UseTree::default() };
+    use_tree(src, src.next_code(keyword + 1, hi), end - 1, &mut Vec::new(), true, &mut tree)?;
+    Ok(tree)
 }
 
 /// Reads the use tree in tokens `i..end` (the `;` excluded). `prefix` holds the segments
@@ -458,10 +471,8 @@ pub fn presence(src: &Source, attrs: &[usize]) -> Result<Presence, String> {
                     return Err(undecidable(src, hash));
                 }
             }
-            Some("cfg_attr") => {
-                if cfg_attr_predicate(src, name_at)?.is_none() {
-                    return Err(undecidable(src, hash));
-                }
+            Some("cfg_attr") if cfg_attr_predicate(src, name_at)?.is_none() => {
+                return Err(undecidable(src, hash));
             }
             _ => {}
         }

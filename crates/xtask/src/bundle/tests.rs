@@ -379,10 +379,24 @@ fn a_trait_impl_is_kept_with_its_trait_and_its_type() {
 
 #[test]
 fn cfg_test_items_are_removed_everywhere() {
-    let lib = "pub fn run() {}\n\n#[cfg(test)]\nfn helper() -> &'static str { \"} {\" }\n\n\
-               pub struct S;\nimpl S {\n    pub fn keep() {}\n\n    #[cfg(all(test, unix))]\n    \
-               fn only_tests() {}\n}\n#[cfg(not(test))]\npub fn kept_off_test() { S::keep(); run(); }\n\n\
-               #[test]\nfn a_test() {}\n";
+    let lib = r#"pub fn run() {}
+
+#[cfg(test)]
+fn helper() -> &'static str { "} {" }
+
+pub struct S;
+impl S {
+    pub fn keep() {}
+
+    #[cfg(all(test, unix))]
+    fn only_tests() {}
+}
+#[cfg(not(test))]
+pub fn kept_off_test() { S::keep(); run(); }
+
+#[test]
+fn a_test() {}
+"#;
     let text = bundle_fixture(&[
         ("app/src/main.rs", "fn main() { app::kept_off_test(); }\n"),
         ("app/src/lib.rs", lib),
@@ -398,9 +412,17 @@ fn cfg_test_items_are_removed_everywhere() {
 
 #[test]
 fn path_rewrites_leave_visibilities_and_foreign_paths_alone() {
-    let lib = "pub(crate) mod m {\n    pub(in crate::m) fn f() {}\n    pub(crate) fn g() { self::f(); crate::m::f(); }\n}\n\
-               use crate::{m::g as h};\n\
-               pub fn run() { h(); let _ = ::judge_io::X; let _ = judge_io::X; let v = vec![1u8]; let _ = v.len(); }\n";
+    let lib = r#"pub(crate) mod m {
+    pub(in crate::m) fn f() {}
+    pub(crate) fn g() { self::f(); crate::m::f(); }
+}
+use crate::{m::g as h};
+mod inner {
+    pub fn f() {}
+}
+pub fn run() { use inner::f; f(); h(); let _ = ::judge_io::X; let _ = judge_io::X;
+    let v = vec![1u8]; let _ = v.len(); }
+"#;
     let text = bundle_fixture(&[
         ("app/src/main.rs", "fn main() { app::run(); }\n"),
         ("app/src/lib.rs", lib),
@@ -414,6 +436,7 @@ fn path_rewrites_leave_visibilities_and_foreign_paths_alone() {
         "use crate::app::{m::g as h};",
         "let _ = crate::judge_io::X; let _ = crate::judge_io::X;",
         "fn main() { crate::app::run(); }",
+        "pub fn run() { use self::inner::f; f();",
     ] {
         assert!(text.contains(present), "{present:?} missing:\n{text}");
     }
@@ -477,7 +500,10 @@ fn refusals_name_the_place() {
 fn unused_code_is_never_checked() {
     // Refusable constructs in items nothing uses do not stop the bundle.
     let text = bundle_lib(
-        "pub fn run() {}\npub fn gen() -> &'static str { include_str!(\"big.txt\") }\npub mod naive;\n",
+        r#"pub fn run() {}
+pub fn gen() -> &'static str { include_str!("big.txt") }
+pub mod naive;
+"#,
         &[("app/src/naive.rs", "this is { not rust")],
     )
     .expect("bundles");
@@ -489,7 +515,16 @@ fn manifests_with_other_dependencies_are_refused() {
     let dir = TempDir::new("manifest");
     dir.write(
         "crates/p/Cargo.toml",
-        "[package]\nname = \"p\"\n\n[dependencies]\njudge-io = { path = \"../../judge-io\" }\nrand = \"0.8\"\n\n[dev-dependencies]\nanything = \"1\"\n",
+        r#"[package]
+name = "p"
+
+[dependencies]
+judge-io = { path = "../../judge-io" }
+rand = "0.8"
+
+[dev-dependencies]
+anything = "1"
+"#,
     );
     dir.write("crates/p/src/main.rs", "fn main() {}\n");
     let err = bundle(&dir.path, "p").expect_err("rand cannot be inlined");
