@@ -1,0 +1,110 @@
+//! The binaries end to end: the sample, accepted whitespace, every kind of bad input (status
+//! 1, one `error:` line naming the place), and the generator's and oracle's command lines.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `binary` with `args` on `input`; returns (success, stdout, stderr).
+fn run(binary: &str, args: &[&str], input: &[u8]) -> (bool, String, String) {
+    let mut child = Command::new(binary)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let input = input.to_vec();
+    // Write from another thread so a binary that exits early cannot block the test.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let output = child.wait_with_output().expect("the binary finishes");
+    writer.join().expect("the writer thread ends");
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+const SOLVER: &str = env!("CARGO_BIN_EXE_boj-11559");
+const NAIVE: &str = env!("CARGO_BIN_EXE_boj-11559-naive");
+const GEN: &str = env!("CARGO_BIN_EXE_boj-11559-gen");
+
+/// Checks one run's outcome: `expected` is the exact stdout of a success, or `error: ...`:
+/// then the run fails (status 1), prints nothing on stdout and exactly one stderr line, which
+/// is `expected`.
+#[track_caller]
+fn check_run(binary: &str, args: &[&str], input: &[u8], expected: &str) {
+    let (ok, stdout, stderr) = run(binary, args, input);
+    let shown = String::from_utf8_lossy(&input[..input.len().min(80)]).into_owned();
+    if expected.starts_with("error:") {
+        assert!(!ok, "{:?} should fail, printed {:?}", shown, stdout);
+        assert_eq!(stdout, "", "{:?}", shown);
+        assert_eq!(stderr, format!("{}\n", expected), "{:?}", shown);
+    } else {
+        assert!(ok, "{:?} failed: {:?}", shown, stderr);
+        assert_eq!((stdout.as_str(), stderr.as_str()), (expected, ""), "{:?}", shown);
+    }
+}
+
+/// The solver (and the oracle, which must agree) on `input`.
+#[track_caller]
+fn check(input: &str, expected: &str) {
+    check_run(SOLVER, &[], input.as_bytes(), expected);
+    check_run(NAIVE, &[], input.as_bytes(), expected);
+}
+
+const SAMPLE: &str = "......\n......\n......\n......\n......\n......\n......\n......\n\
+                      .Y....\n.YG...\nRRYG..\nRRYGG.\n";
+
+#[test]
+fn sample_and_accepted_whitespace() {
+    check(SAMPLE, "3\n");
+    check(&SAMPLE.replace('\n', " \t\r\n"), "3\n");
+    check(SAMPLE.trim_end(), "3\n");
+    check(&format!("{}\n\n  \n", SAMPLE), "3\n");
+    check("RRRR", "1\n");
+}
+
+#[test]
+fn bad_input_is_one_located_error() {
+    check("", "error: line 1, column 1: expected a field of '.' and A-Z, found end of input");
+    check("\n\r\n", "error: line 1, column 1: expected a field of '.' and A-Z, found end of input");
+    check("......\n......\n......\n.....\n", "error: line 4, column 6: expected 6 cells, found 5");
+    check("..\n...\n", "error: line 2, column 3: expected 2 cells, found 3");
+    check(
+        "...\n\n...\n",
+        "error: line 2, column 1: expected a row of '.' and A-Z, found an empty line",
+    );
+    check("...\n..?\n", "error: line 2, column 3: expected '.' or A-Z, found '?'");
+    check("...\n.r.\n", "error: line 2, column 2: expected '.' or A-Z, found 'r'");
+    check("..\n.\x00\n", "error: line 2, column 2: expected '.' or A-Z, found '\\x00'");
+    check(
+        "......\n..R...\n......\n",
+        "error: line 2, column 3: expected a settled field, found 'R' above an empty cell",
+    );
+}
+
+#[test]
+fn generator_command_line() {
+    let (ok, first, _) = run(GEN, &["5", "chain", "20", "7"], b"");
+    assert!(ok);
+    assert_eq!(first.lines().count(), 20);
+    assert!(first.lines().all(|line| line.len() == 7));
+    assert_eq!(run(GEN, &["5", "chain", "20", "7"], b"").1, first, "same arguments, same bytes");
+    check_run(SOLVER, &[], first.as_bytes(), "27\n");
+    let (ok, judge, _) = run(GEN, &["9", "judge"], b"");
+    assert!(ok && judge.lines().count() == 12 && judge.bytes().all(|b| b"RGBPY.\n".contains(&b)));
+    for args in [&["x", "random"][..], &["1", "nope"], &["1", "chain", "5", "5"], &["1"]] {
+        let (ok, stdout, stderr) = run(GEN, args, b"");
+        assert!(!ok && stdout.is_empty(), "{:?}", args);
+        assert!(
+            stderr.starts_with("error: ") && stderr.lines().count() == 1,
+            "{:?}: {:?}",
+            args,
+            stderr
+        );
+    }
+}
