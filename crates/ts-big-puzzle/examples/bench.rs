@@ -66,7 +66,8 @@ fn main() {
         let start = Instant::now();
         let cases = parse(&input);
         let parse_time = start.elapsed();
-        let (init, put, ours) = play(&mut Puzzle::new(), &cases);
+        let mut puzzle = Puzzle::new();
+        let (init, put, ours) = play(&mut puzzle, &cases);
         // The baseline is slow: it plays only the first BASELINE_TESTS test cases.
         let mut baseline = BucketScan::new();
         let (base_init, base_put, theirs) = play(&mut baseline, &cases[..BASELINE_TESTS]);
@@ -83,11 +84,13 @@ fn main() {
             ours.len()
         );
         println!(
-            "  signature index (all) init {:7.1} ({:6.2})  put {:8.1} ({:7.2})",
+            "  signature index (all) init {:7.1} ({:6.2})  put {:8.1} ({:7.2})  signature lookups \
+             per put {:.1}",
             ms(init),
             per(init),
             ms(put),
-            per(put)
+            per(put),
+            puzzle.lookups() as f64 / ours.len() as f64
         );
         println!(
             "  bucket scan ({} cases) init {:7.1} ({:6.2})  put {:8.1} ({:7.2})  avg bucket scanned \

@@ -16,16 +16,19 @@
 //! non-empty sets of touching sides the fitting signature is known in advance, and a put looks
 //! up at most 60 signatures, taking the smallest cell of each bucket (a `BTreeSet` ordered by
 //! the row-major index, which is the `(y, x)` order). Sets are tried from 4 touching sides down
-//! to 1 and the search stops at the first size that has a fit. A per-code count of how many
-//! cells need that code on each side prunes the 60 to the few that can exist: a put first
-//! makes 4 lookups (one per edge of the piece).
+//! to 1 and the search stops at the first size that has a fit. A filter keeps most of the 60
+//! from being hashed at all: per code, which (side, shape) pairs some waiting cell needs it
+//! on, where a shape is the set of a cell's non-free sides; one lookup per edge of the piece
+//! fetches these masks, and a signature of shape S is looked up only if every side of S shows
+//! a code wanted there by a cell of shape S. (On random input a put then makes under one
+//! signature lookup on average, on the adversarial input a few; see the benchmark.)
 //!
 //! # Complexity
 //! `put`: at most 4 + 60 hash lookups and O(log B) for the smallest cell of a bucket of B
 //! cells, then at most 5 cells move between buckets (the placed cell and its 4 neighbours),
 //! O(log B) each. Nothing depends on how many cells wait on one code. `init`: O(N) plus
 //! clearing what the previous test case touched. Memory: 4 bytes per board cell plus one
-//! record per touched cell.
+//! record per touched cell and 264 bytes per code some waiting cell needs.
 //!
 //! [`run`] is the driver that plays the judge's part from text (see the problem file); it
 //! validates lazily, so the results of the puts before a bad line are already written.
@@ -176,7 +179,16 @@ impl<'a> Reader<'a> {
     fn edge(&mut self, m: usize) -> Result<Edge, Error> {
         self.sc.at_end();
         let at = self.sc.position();
-        let token = self.sc.token(&format!("an edge of {} digits 1..9", m))?;
+        // The message is only built on error: this runs for every edge of the input.
+        let token = match self.sc.try_token() {
+            Some(token) => token,
+            None => {
+                return Err(self.sc.error_at(
+                    at,
+                    format!("expected an edge of {} digits 1..9, found end of input", m),
+                ))
+            }
+        };
         if let Some(&bad) = token.iter().find(|b| !b.is_ascii_digit()) {
             let message = if bad == b'-' {
                 format!("edge {} is negative", quote(token))

@@ -47,6 +47,14 @@ fn shape(signature: &Piece) -> usize {
         .fold(0, |sides, (s, _)| sides | 1 << s)
 }
 
+/// Who needs one code: `cells[side][shape]` waiting cells of that shape (see [`shape`]) need
+/// it on `side`, and `shapes[side]` has bit `shape` set exactly when that count is non-zero.
+#[derive(Debug, Default, Clone)]
+struct Demand {
+    cells: [[u32; 16]; 4],
+    shapes: [u16; 4],
+}
+
 /// The waiting cells that share one signature, by row-major index (so in `(y, x)` order).
 /// Most signatures belong to one cell, which is kept inline to save an allocation.
 #[derive(Debug)]
@@ -158,11 +166,10 @@ pub struct Puzzle {
     touched: Vec<u32>,
     /// Waiting cells by signature; only non-empty buckets are kept.
     index: FxMap<Signature, Bucket>,
-    /// For a code, how many waiting cells need it on each side.
-    demand: FxMap<Edge, [u32; 4]>,
-    /// `by_shape[sides]`: how many waiting cells touch placed pieces on exactly `sides`
-    /// (bit s: side s), so a put skips the sets of sides no cell has.
-    by_shape: [u32; 16],
+    /// For a code, which waiting cells (by side and shape) need it.
+    demand: FxMap<Edge, Demand>,
+    /// Signature lookups made by all puts since `new` (for the benchmark's report).
+    lookups: u64,
 }
 
 impl Puzzle {
@@ -196,7 +203,6 @@ impl Puzzle {
         self.records.push([FREE; 4]);
         self.index.clear();
         self.demand.clear();
-        self.by_shape = [0; 16];
         self.n = n;
         self.width = n + 2;
         if self.cells.len() < self.width * self.width {
@@ -228,22 +234,22 @@ impl Puzzle {
     /// # Complexity
     /// At most 64 hash lookups and O(log B) per bucket of B cells; see the crate docs.
     pub fn put(&mut self, piece: Piece) -> i32 {
-        // present[j] bit s: some waiting cell needs piece[j] on side s.
-        let mut present = [0u8; 4];
-        for (mask, edge) in present.iter_mut().zip(piece.iter()) {
-            if let Some(counts) = self.demand.get(edge) {
-                for (side, &count) in counts.iter().enumerate() {
-                    if count > 0 {
-                        *mask |= 1 << side;
-                    }
-                }
+        // wanted_by[j][s] bit S: some waiting cell of shape S needs piece[j] on side s. A
+        // signature of shape S can only exist if this holds on every side of S, which rules out
+        // most of the 60 lookups before hashing anything.
+        let mut wanted_by = [[0u16; 4]; 4];
+        for (shapes, edge) in wanted_by.iter_mut().zip(piece.iter()) {
+            if let Some(demand) = self.demand.get(edge) {
+                *shapes = demand.shapes;
             }
         }
         // usable[k] bit s: rotated by k, the piece shows on side s a code some cell needs there.
         let mut usable = [0u8; 4];
         for (k, mask) in usable.iter_mut().enumerate() {
             for side in 0..4 {
-                *mask |= present[(side + 4 - k) % 4] & (1 << side);
+                if wanted_by[(side + 4 - k) % 4][side] != 0 {
+                    *mask |= 1 << side;
+                }
             }
         }
         for size in (1..=4).rev() {
@@ -255,7 +261,14 @@ impl Puzzle {
                 }
                 let shown = rotate(piece, k);
                 for &sides in SIDE_SETS_BY_SIZE[size] {
-                    if sides & !mask != 0 || self.by_shape[sides as usize] == 0 {
+                    if sides & !mask != 0 {
+                        continue;
+                    }
+                    let possible = (0..4).all(|side| {
+                        sides & (1 << side) == 0
+                            || wanted_by[(side + 4 - k) % 4][side] & (1 << sides) != 0
+                    });
+                    if !possible {
                         continue;
                     }
                     let mut wanted = [FREE; 4];
@@ -264,6 +277,7 @@ impl Puzzle {
                             wanted[side] = shown[side];
                         }
                     }
+                    self.lookups += 1;
                     if let Some(bucket) = self.index.get(&Signature(wanted)) {
                         let cell = bucket.first().expect("only non-empty buckets are kept");
                         if best.map_or(true, |(b, _)| cell < b) {
@@ -279,6 +293,12 @@ impl Puzzle {
             }
         }
         -1
+    }
+
+    /// How many signatures all puts since [`Puzzle::new`] have looked up: at most 60 per put
+    /// whatever the input, which is the point of the index.
+    pub fn lookups(&self) -> u64 {
+        self.lookups
     }
 
     /// The row-major index of (x, y).
@@ -350,10 +370,12 @@ impl Puzzle {
                 slot.insert(Bucket::One(cell as u32));
             }
         }
-        self.by_shape[shape(&signature)] += 1;
+        let cell_shape = shape(&signature);
         for (side, &code) in signature.iter().enumerate() {
             if code != FREE {
-                self.demand.entry(code).or_insert([0; 4])[side] += 1;
+                let demand = self.demand.entry(code).or_default();
+                demand.cells[side][cell_shape] += 1;
+                demand.shapes[side] |= 1 << cell_shape;
             }
         }
     }
@@ -367,11 +389,14 @@ impl Puzzle {
         if bucket.remove(cell as u32) {
             self.index.remove(&key);
         }
-        self.by_shape[shape(&signature)] -= 1;
+        let cell_shape = shape(&signature);
         for (side, &code) in signature.iter().enumerate() {
             if code != FREE {
-                let counts = self.demand.get_mut(&code).expect("a needed code is counted");
-                counts[side] -= 1;
+                let demand = self.demand.get_mut(&code).expect("a needed code is counted");
+                demand.cells[side][cell_shape] -= 1;
+                if demand.cells[side][cell_shape] == 0 {
+                    demand.shapes[side] &= !(1 << cell_shape);
+                }
             }
         }
     }

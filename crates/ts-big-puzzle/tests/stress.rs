@@ -66,7 +66,7 @@ fn every_m_with_tiny_alphabets_on_the_smallest_boards() {
 
 #[test]
 fn seeded_random_cases() {
-    let (seed, cases) = stress_knobs(2, 400);
+    let (seed, cases) = stress_knobs(2, 300);
     for case in 0..cases {
         compare(seed.wrapping_mul(1_000_003).wrapping_add(case), &Config::small(Mode::Random));
     }
@@ -74,7 +74,7 @@ fn seeded_random_cases() {
 
 #[test]
 fn seeded_adversarial_cases() {
-    let (seed, cases) = stress_knobs(3, 400);
+    let (seed, cases) = stress_knobs(3, 300);
     for case in 0..cases {
         compare(seed.wrapping_mul(1_000_003).wrapping_add(case), &Config::small(Mode::Adversarial));
     }
