@@ -3,8 +3,8 @@
 //! One step pops every group of at least [`MIN_GROUP`] same-coloured puyos connected through
 //! sides, all at once (however many groups, one step), and then every puyo falls straight
 //! down. The judge's field is 12 x 6 with colours `RGBPY`; this crate takes any rectangular
-//! field and any uppercase letters, and a step costs what it changes, not the field's size
-//! (see [`chain`](crate::solve)'s module docs through [`solve`]).
+//! field and any uppercase letters, and after the first step a step costs what it changes
+//! (popped, moved and newly touching puyos), never the whole field: [`solve`] tells how.
 //!
 //! [`run`] is the whole program without I/O: [`parse`], [`solve`], then the answer line.
 //! [`naive`] is the oracle and [`gen`] the seeded generator; no submission contains them.

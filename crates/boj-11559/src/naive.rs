@@ -48,9 +48,9 @@ pub fn solve(field: &Field) -> u64 {
         // Every puyo falls straight down: each column keeps its puyos' order, from the floor.
         for x in 0..w {
             let puyos: Vec<Cell> =
-                (0..h).map(|y| grid[y][x]).filter(|&c| c != Cell::Empty).collect();
-            for y in 0..h {
-                grid[y][x] = puyos.get(y).copied().unwrap_or(Cell::Empty);
+                grid.iter().map(|row| row[x]).filter(|&c| c != Cell::Empty).collect();
+            for (y, row) in grid.iter_mut().enumerate() {
+                row[x] = puyos.get(y).copied().unwrap_or(Cell::Empty);
             }
         }
     }

@@ -53,7 +53,7 @@ fn seeded_random_fields() {
             _ => (case_rng.range(20, 40) as usize, case_rng.range(20, 40) as usize),
         };
         let mode = match case % 5 {
-            0 | 1 | 2 => Mode::Random,
+            0..=2 => Mode::Random,
             3 => Mode::Full,
             _ if (h, w) == (12, 6) => Mode::Judge,
             _ => Mode::Quiet,
