@@ -17,13 +17,19 @@
 //! - Of each library (judge-io, the problem's own lib), only what is used, found by a fixpoint
 //!   over identifiers: starting from every identifier in main.rs, a library item is kept when
 //!   a name it defines (its name; for a `use`, the last name of each import) is in the set of
-//!   identifiers of kept code, and then its own identifiers join the set. An `impl` is kept
-//!   when its header (before the `{`) names a kept item of a library, or names no library item
-//!   at all. `use` items importing from std, glob and `as _` imports, item-position macro
-//!   calls, `extern` blocks and inner attributes are kept whenever their module is: they have
-//!   no name to be found by, and may bring trait methods into scope. Identifiers inside string
-//!   literals' `{name}` (inline format arguments) count too. This is name-based, not
+//!   identifiers of kept code, and then its own identifiers join the set. A library is inlined
+//!   at all only if its crate name is in the set. An `impl` is kept when its header (before
+//!   the `{`) names a kept item of a library, or names no library item at all. `use` items
+//!   importing from std, glob and `as _` imports, item-position macro calls, `extern` blocks
+//!   and inner attributes are kept whenever their module is: they have no name to be found by,
+//!   and may bring trait methods into scope. Identifiers inside `{...}` of string literals
+//!   (inline format arguments, `width$`) count too; identifiers after a single `.` (fields,
+//!   methods) do not, and a module counts as named only in a path (`m::x`) or a `use`, so a
+//!   local variable `bucket` does not pull in `mod bucket`. This is name-based, not
 //!   resolution-based: two things with the same name only make it keep more, which is safe.
+//!   Dropping a used item could never compile silently into something else: a name that is
+//!   nowhere in kept code cannot be a constant in a pattern or a trait whose methods are
+//!   called (a kept impl names its trait).
 //! - A module file is read only when its `mod` item is kept, so `naive.rs`, `gen.rs` and
 //!   judge-io's `testing.rs` never reach a submission (nor can they make it fail).
 //! - Every item whose `#[cfg]` is false, every `#[test]` function, also inside `impl` and
@@ -40,9 +46,11 @@
 //!   `$crate` in a library macro becomes `$crate::<lib>`.
 //! - Anywhere, a path starting with `judge_io` or the problem's lib crate name (not after `::`
 //!   or `.`) becomes `crate::judge_io...`; `::judge_io` becomes `crate::judge_io` too.
-//! - A module-level `use` whose path starts with a plain name (`use grid::Grid;`, relative in
-//!   Rust 2018+) gets `self::` in front, so that it means the same in Rust 2015, where `use`
-//!   paths are crate-relative. `crate::` paths work in both editions since Rust 1.30.
+//! - A `use` (at module level or in a block, outside macro bodies) whose path starts with a
+//!   plain name (`use grid::Grid;`, relative in Rust 2018+) gets `self::` in front, so that it
+//!   means the same in Rust 2015, where `use` paths are crate-relative; `use core::x` becomes
+//!   `use std::x` (2015 has no `core` in `use` paths). `crate::` paths work in both editions
+//!   since Rust 1.30.
 //! - Inlined libraries get `#[allow(dead_code, unused_imports, unused_macros)]`: what main.rs
 //!   does not use is mostly gone, but a kept `impl` or `use` may still be partly unused.
 //! - Runs of blank lines left by removals are collapsed (outside literals, by re-tokenizing).
@@ -57,6 +65,14 @@
 //!
 //! The output is deterministic: the same files give the same bytes (no timestamps, files in
 //! reading order, kept items in source order).
+//!
+//! # Known limits
+//! Edition differences other than paths are not rewritten: code meant for Algospot (Rust
+//! 2015) must avoid what 2015 reads differently (`TryFrom` without a `use`, arrays'
+//! `into_iter`); compiling the bundle with the judge's flags, as `scripts/test.sh` does,
+//! catches what does not compile. A library's own `#![deny(warnings)]` would turn what the
+//! shaking leaves unused into errors. `cfg(debug_assertions)`, `cfg(feature = ...)` and
+//! platform `cfg`s are refused rather than decided.
 
 mod items;
 mod lexer;
@@ -120,6 +136,15 @@ pub fn bundle_files(
     let mut used = Used::default();
     let mut main_module = bundler.file_module(main)?;
     bundler.keep_all(&mut main_module, &mut used)?;
+
+    for name in main_module.names() {
+        if bundler.crate_names.contains(&name) {
+            return Err(format!(
+                "{}: main.rs defines `{name}`, the name of a crate the bundle inlines",
+                bundler.files[0].name
+            ));
+        }
+    }
 
     let mut defined = HashSet::new();
     let mut lib_modules: Vec<Option<Module>> = libs.iter().map(|_| None).collect();
@@ -501,7 +526,9 @@ impl Bundler<'_> {
                         edits.push(Edit {
                             start: src.tokens[semi].start,
                             end: src.tokens[semi].end,
-                            text: format!(" {{\n{inner}{newline}}}"),
+                            // The blank line after `}` sets the inlined module apart;
+                            // `tidy` removes it before another `}`.
+                            text: format!(" {{\n{inner}{newline}}}\n"),
                         });
                     }
                 }
@@ -593,6 +620,17 @@ impl Bundler<'_> {
                     // Rust 2015; `use self::a::b` means the same in both.
                     for root in items::use_at(src, here, all)?.roots {
                         let name = src.ident(root).unwrap_or_default();
+                        if name == "core" {
+                            // Rust 2015 has no `core` in `use` paths without `extern crate`;
+                            // std re-exports the same modules.
+                            let token = src.tokens[root];
+                            edits.push(Edit {
+                                start: token.start,
+                                end: token.end,
+                                text: "std".to_string(),
+                            });
+                            continue;
+                        }
                         let anchored = matches!(
                             name,
                             "std" | "core" | "alloc" | "crate" | "self" | "super" | "Self"

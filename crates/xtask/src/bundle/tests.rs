@@ -367,6 +367,34 @@ fn unreferenced_items_and_modules_are_dropped() {
 }
 
 #[test]
+fn module_files_are_found_like_rustc_finds_them() {
+    let text = bundle_lib(
+        "mod flat;\nmod nested;\npub fn run() { flat::f(); nested::g(); }\n",
+        &[
+            ("app/src/flat.rs", "mod child;\npub fn f() { child::c(); }\n"),
+            ("app/src/flat/child.rs", "pub fn c() {}\n"),
+            ("app/src/nested/mod.rs", "mod deeper;\npub fn g() { deeper::d(); }\n"),
+            ("app/src/nested/deeper.rs", "pub fn d() {}\n"),
+        ],
+    )
+    .expect("bundles");
+    for present in ["mod child {\npub fn c() {}\n}", "mod deeper {\npub fn d() {}\n}"] {
+        assert!(text.contains(present), "{present:?} missing:\n{text}");
+    }
+    assert_refused(
+        "mod both;\npub fn run() { both::f(); }\n",
+        &[("app/src/both.rs", ""), ("app/src/both/mod.rs", "")],
+        "module `both` is both app/src/both.rs and app/src/both/mod.rs",
+    );
+    let err = bundle_fixture(&[
+        ("app/src/main.rs", "mod judge_io {}\nfn main() {}\n"),
+        ("jio/src/lib.rs", ""),
+    ])
+    .expect_err("main.rs takes the name");
+    assert!(err.contains("main.rs defines `judge_io`"), "{err}");
+}
+
+#[test]
 fn a_trait_impl_is_kept_with_its_trait_and_its_type() {
     let lib = "pub trait Shape { fn n(&self) -> u8; }\npub struct Sq;\n\
                impl Shape for Sq { fn n(&self) -> u8 { 4 } }\npub struct Other;\n\
@@ -417,11 +445,12 @@ fn path_rewrites_leave_visibilities_and_foreign_paths_alone() {
     pub(crate) fn g() { self::f(); crate::m::f(); }
 }
 use crate::{m::g as h};
+use core::cmp::max;
 mod inner {
     pub fn f() {}
 }
 pub fn run() { use inner::f; f(); h(); let _ = ::judge_io::X; let _ = judge_io::X;
-    let v = vec![1u8]; let _ = v.len(); }
+    let v = vec![1u8]; let _ = v.len(); let _ = max(1, 2); }
 "#;
     let text = bundle_fixture(&[
         ("app/src/main.rs", "fn main() { app::run(); }\n"),
@@ -437,6 +466,7 @@ pub fn run() { use inner::f; f(); h(); let _ = ::judge_io::X; let _ = judge_io::
         "let _ = crate::judge_io::X; let _ = crate::judge_io::X;",
         "fn main() { crate::app::run(); }",
         "pub fn run() { use self::inner::f; f();",
+        "use std::cmp::max;",
     ] {
         assert!(text.contains(present), "{present:?} missing:\n{text}");
     }
