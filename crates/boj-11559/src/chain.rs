@@ -29,7 +29,7 @@
 //! either a group that pops, paid by P, or a group of at most three. Nothing is proportional
 //! to h·w after step 1: the 1000 x 1000 wells of `gen` (199 999 steps, every step moving
 //! about 800 puyos) take about 0.2 s, where rescanning would take hours.
-//! Memory: the cells (one byte each), a `u32` stamp per cell, O(w) per column, and buffers
+//! Memory: the cells (one byte each), a `u32` stamp per cell, two words per column, buffers
 //! of size O(P + E).
 
 use super::field::{Cell, Field, Pos, MIN_GROUP};
