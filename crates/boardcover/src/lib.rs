@@ -330,8 +330,9 @@ impl Stream {
 /// regions are filled in increasing order, each by merging the few (quarter, move) streams that
 /// land in it: every access is sequential, and no hash or index is needed.
 ///
-/// Returns the number of transitions and the sum of all the counts of `next`.
-fn advance<const L: usize>(cur: &Layer, next: &mut Layer, moves: &[Move], w: usize) -> (u64, U320) {
+/// Returns the number of transitions and the sum of the top limbs (limb `L - 1`) of the counts
+/// they carried, from which [`limbs_after`] bounds the counts of the layer after `next`.
+fn advance<const L: usize>(cur: &Layer, next: &mut Layer, moves: &[Move], w: usize) -> (u64, u128) {
     debug_assert!(cur.limbs == L && next.limbs == L, "both layers hold L limbs");
     let top = w - 1;
     let quarter_of = |state: u32| (state >> top) as usize;
@@ -341,7 +342,7 @@ fn advance<const L: usize>(cur: &Layer, next: &mut Layer, moves: &[Move], w: usi
     }
     let top_bits = 3u32 << top;
     let mut transitions = 0;
-    let mut total = [0u64; bignum::LIMBS];
+    let mut top_sum: u128 = 0;
     let mut streams: Vec<Stream> = Vec::with_capacity(moves.len() * 4);
     for region in 0..8 {
         streams.clear();
@@ -373,18 +374,30 @@ fn advance<const L: usize>(cur: &Layer, next: &mut Layer, moves: &[Move], w: usi
             };
             let start = stream.pos * L;
             emit::<L>(&mut next.keys, &mut next.vals, stream.head, &cur.vals[start..start + L]);
-            bignum::add_limbs(&mut total, &cur.vals[start..start + L]);
+            top_sum += cur.vals[start + L - 1] as u128;
             transitions += 1;
             stream.pos += 1;
             stream.settle(&cur.keys);
         }
     }
-    (transitions, U320::from_limbs(&total))
+    (transitions, top_sum)
 }
 
-/// The number of limbs that hold `value` (at least 1).
-fn limbs_to_hold(value: &U320) -> usize {
-    ((value.bits() as usize + 63) / 64).max(1)
+/// The number of limbs that hold every count of the layer after `next`, given the `limbs` of
+/// `next` and what [`advance`] returned while building it.
+///
+/// A count of the layer after `next` adds up distinct counts of `next`, so it is at most the
+/// total `T` of `next`, the sum of the `transitions` counts carried into it. Each carried
+/// count is below `(top + 1) * 2^(64 (limbs - 1))` where `top` is its top limb, so
+/// `T < (top_sum + transitions) * 2^(64 (limbs - 1))`. The total is itself at most
+/// `4^(pieces) <= 2^318` (see [`MAX_WHITE`]), so the answer never exceeds 5 limbs.
+fn limbs_after(limbs: usize, transitions: u64, top_sum: u128) -> usize {
+    let spill = top_sum + transitions as u128;
+    if spill >> 64 == 0 {
+        limbs
+    } else {
+        limbs + 1
+    }
 }
 
 /// The number of tilings, with the frontier along the board's rows as given (no transposing).
@@ -407,7 +420,8 @@ pub fn count_row_major(board: &Board) -> (U320, Stats) {
     cur.keys.push(0);
     cur.vals.push(1);
     // The sum of all the counts of `cur`: at most 4^(pieces placed) <= 4^(MAX_WHITE / 3).
-    let mut total = U320::one();
+    // How many limbs the counts of the next layer need: 1 for the single count 1.
+    let mut limbs = 1;
     let mut next = Layer::new();
     let mut moves: Vec<Move> = Vec::with_capacity(1 + SHAPES.len());
     for p in 0..n {
@@ -437,14 +451,16 @@ pub fn count_row_major(board: &Board) -> (U320, Stats) {
         }
         next.keys.clear();
         next.vals.clear();
-        // Each count of the next layer adds up distinct counts of this one, so it is at most
-        // this layer's total: that many limbs are enough.
-        let limbs = limbs_to_hold(&total).max(cur.limbs);
         if limbs > cur.limbs {
             cur.widen(limbs);
         }
         next.limbs = limbs;
-        let (transitions, next_total) = match limbs {
+        // The next layer is about as large as this one: reserving exactly (plus an eighth)
+        // keeps the doubling of a growing Vec from inflating the peak memory.
+        let expected = cur.len() + cur.len() / 8;
+        next.keys.reserve_exact(expected);
+        next.vals.reserve_exact(expected * limbs);
+        let (transitions, top_sum) = match limbs {
             1 => advance::<1>(&cur, &mut next, &moves, w),
             2 => advance::<2>(&cur, &mut next, &moves, w),
             3 => advance::<3>(&cur, &mut next, &moves, w),
@@ -452,7 +468,7 @@ pub fn count_row_major(board: &Board) -> (U320, Stats) {
             _ => advance::<{ bignum::LIMBS }>(&cur, &mut next, &moves, w),
         };
         stats.transitions += transitions;
-        total = next_total;
+        limbs = limbs_after(limbs, transitions, top_sum);
         std::mem::swap(&mut cur, &mut next);
         stats.max_states = stats.max_states.max(cur.len());
         if cur.len() == 0 {
@@ -663,10 +679,10 @@ mod tests {
 
     #[test]
     fn limb_budget_follows_the_totals() {
-        assert_eq!(limbs_to_hold(&U320::zero()), 1);
-        assert_eq!(limbs_to_hold(&U320::from_u128(u64::MAX as u128)), 1);
-        assert_eq!(limbs_to_hold(&U320::pow2(64)), 2);
-        assert_eq!(limbs_to_hold(&U320::pow2(266)), 5);
+        assert_eq!(limbs_after(1, 1, 0), 1);
+        assert_eq!(limbs_after(1, 3, u64::MAX as u128 - 3), 1);
+        assert_eq!(limbs_after(1, 3, u64::MAX as u128 - 2), 2);
+        assert_eq!(limbs_after(4, 1 << 20, 1 << 70), 5);
         let (count, stats) = count_row_major(&Board::new(2, 20, vec![Cell::White; 40]));
         assert_eq!(count, U320::zero(), "40 cells are not a multiple of 3");
         assert_eq!(stats.width, 20);
