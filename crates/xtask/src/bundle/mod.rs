@@ -640,7 +640,7 @@ impl Bundler<'_> {
                         }
                     }
                 }
-                Kind::Ident if src.is_punct(next, "!") && !prev_is("::") => {
+                Kind::Ident if src.is_punct(next, "!") => {
                     let name = src.text(here);
                     if let Some((_, why)) = INLINE_REFUSED.iter().find(|(m, _)| *m == name) {
                         return Err(src.error(here, &format!("cannot inline `{name}!`: {why}")));

@@ -485,7 +485,7 @@ fn refusals_name_the_place() {
             "pub fn run() {\n    let _ = include_str!(\"x.txt\");\n}\n",
             "app/src/lib.rs:2:13: cannot inline `include_str!`",
         ),
-        ("pub fn run() { include!(\"x.rs\"); }\n", "cannot inline `include!`"),
+        ("pub fn run() { std::include!(\"x.rs\"); }\n", "cannot inline `include!`"),
         ("pub fn run() { let _ = include_bytes!(\"x\"); }\n", "cannot inline `include_bytes!`"),
         ("pub fn run() { let _ = env!(\"CARGO_PKG_NAME\"); }\n", "cannot inline `env!`"),
         (
@@ -645,6 +645,58 @@ fn main() -> ExitCode {
     for edition in [Some("2021"), None] {
         if let Some(out) = compile_and_run(&text, edition, "3\n1 -2 40\n") {
             assert_eq!(out, "39\n", "edition {edition:?}");
+        }
+    }
+}
+
+/// Every `.rs` file under `dir`, sorted, skipping build output.
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else { return };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for path in paths {
+        if path.is_dir() && path.file_name().is_some_and(|n| n != "target") {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn every_workspace_source_lexes_round_trips_and_splits_into_items() {
+    use super::{items, lexer, source::Source};
+    let root = workspace_root();
+    let mut files = Vec::new();
+    rust_files(&root.join("judge-io"), &mut files);
+    rust_files(&root.join("crates"), &mut files);
+    assert!(files.len() >= 10, "found only {files:?}");
+    for path in files {
+        let text = fs::read_to_string(&path).expect("readable source");
+        let src = Source::new(path.display().to_string(), text).unwrap_or_else(|e| panic!("{e}"));
+        let mut pos = 0;
+        for token in &src.tokens {
+            let gap = &src.text[pos..token.start];
+            assert!(
+                gap.chars().all(char::is_whitespace),
+                "{}: {gap:?} is not a token",
+                path.display()
+            );
+            pos = token.end;
+        }
+        assert!(src.text[pos..].trim().is_empty(), "{}: trailing text", path.display());
+        let items = items::split(&src, 0, src.tokens.len()).unwrap_or_else(|e| panic!("{e}"));
+        assert!(!items.is_empty() || src.tokens.is_empty(), "{}", path.display());
+        // Every token belongs to exactly one item, in order.
+        let mut next = 0;
+        for item in &items {
+            assert!(
+                item.lead == next
+                    || src.tokens[next..item.lead]
+                        .iter()
+                        .all(|t| matches!(t.kind, lexer::Kind::Comment(_)))
+            );
+            next = item.end;
         }
     }
 }
