@@ -569,6 +569,9 @@ anything = "1"
         "[package]\nname = \"p\"\n\n[dependencies.regex]\nversion = \"1\"\n",
     );
     assert!(bundle(&dir.path, "p").expect_err("regex").contains("dependency `regex`"));
+    dir.write("crates/p/Cargo.toml", "[package]\nname = \"p\"\n");
+    dir.write("crates/p/build.rs", "fn main() {}\n");
+    assert!(bundle(&dir.path, "p").expect_err("build.rs").contains("crates/p/build.rs: cannot"));
     let err = bundle(&dir.path, "nope").expect_err("no such crate");
     assert!(err.contains("no problem crate at crates/nope"), "{err}");
 }
