@@ -6,7 +6,6 @@
 //! every integer; reading and parsing are timed apart, and the best of three runs counts.
 
 use std::fs;
-use std::hint::black_box;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -97,17 +96,18 @@ fn sum_std_idiom(text: &str) -> i64 {
     sum
 }
 
-/// The fastest of `RUNS` runs, and the run's result (which keeps the work from being optimised
-/// away and lets the contenders be compared).
+/// The fastest of `RUNS` runs, and their result. Every run's result is checked against the
+/// first, so no run's work can be optimised away, and the contenders can be compared.
 fn best_of(mut run: impl FnMut() -> i64) -> (Duration, i64) {
     let mut best = Duration::MAX;
-    let mut result = 0;
+    let mut first = None;
     for _ in 0..RUNS {
         let started = Instant::now();
-        result = black_box(run());
+        let result = run();
         best = best.min(started.elapsed());
+        assert_eq!(*first.get_or_insert(result), result, "every run computes the same result");
     }
-    (best, result)
+    (best, first.expect("RUNS is positive"))
 }
 
 /// `count` followed by `count` signed integers below 10^9 in magnitude (most have 9 digits, as
