@@ -17,7 +17,7 @@ pub const JUDGE_MAX_WHITE: usize = 50;
 /// What to generate.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Mode {
-    /// `random C`: any size up to 20 x 20, any density of black cells.
+    /// `random C`: any size up to 20 x 20, mostly dense, white count mostly a multiple of 3.
     Random { cases: usize },
     /// `judge C`: the judge's inputs, at most 50 white cells per board and C <= 30.
     Judge { cases: usize },
@@ -265,8 +265,11 @@ pub fn generate(seed: u64, mode: &Mode) -> Vec<Board> {
         Mode::Random { cases } => (0..cases)
             .map(|_| {
                 let (h, w) = (random_side(rng, MAX_SIDE), random_side(rng, MAX_SIDE));
-                let percent = rng.range(0, 100);
-                random_board(rng, h, w, percent)
+                // Sparse boards almost never tile, so most boards are dense.
+                let percent = if rng.chance(3, 4) { rng.range(85, 100) } else { rng.range(0, 100) };
+                let mut board = random_board(rng, h, w, percent);
+                mostly_divisible(rng, &mut board);
+                board
             })
             .collect(),
         Mode::Judge { cases } => (0..cases)
