@@ -61,19 +61,25 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
-/// Quotes input bytes for a message: `"x"`, at most 24 characters, non-printable bytes escaped.
+/// Quotes input bytes for a message: `"x"`, at most 24 characters (UTF-8 shown as text, bytes
+/// that are not UTF-8 as U+FFFD), control characters escaped.
 pub fn quote(bytes: &[u8]) -> String {
     const MAX_SHOWN: usize = 24;
+    // A character takes at most 4 bytes, so this window holds the characters shown and
+    // decoding stays cheap on a huge token.
+    let window = &bytes[..bytes.len().min(4 * MAX_SHOWN + 4)];
+    let text = String::from_utf8_lossy(window);
     let mut shown = String::from("\"");
-    for &b in bytes.iter().take(MAX_SHOWN) {
-        if b.is_ascii_graphic() || b == b' ' {
-            shown.push(b as char);
-        } else {
-            shown.push_str(&format!("\\x{:02x}", b));
+    for (i, c) in text.chars().enumerate() {
+        if i == MAX_SHOWN {
+            shown.push_str("...");
+            break;
         }
-    }
-    if bytes.len() > MAX_SHOWN {
-        shown.push_str("...");
+        if c.is_control() {
+            shown.extend(c.escape_default());
+        } else {
+            shown.push(c);
+        }
     }
     shown.push('"');
     shown
@@ -100,7 +106,9 @@ mod tests {
     #[test]
     fn quote_escapes_and_truncates() {
         assert_eq!(quote(b"x"), "\"x\"");
-        assert_eq!(quote(b"a\x00"), "\"a\\x00\"");
+        assert_eq!(quote(b"a\x00\t"), "\"a\\u{0}\\t\"");
+        assert_eq!(quote("1é".as_bytes()), "\"1é\"");
+        assert_eq!(quote(b"\xff"), "\"\u{fffd}\"");
         assert_eq!(quote(&[b'7'; 30]), format!("\"{}...\"", "7".repeat(24)));
     }
 }

@@ -3,7 +3,8 @@
 //! Input is read once, whole, as bytes ([`read_stdin`]) and parsed by hand by a [`Scanner`]
 //! that borrows it, so tests parse from memory and never touch stdin. Every parse failure is an
 //! [`Error`] value that names the place (`line 3, column 5: expected an integer, found "x"`);
-//! a binary prints it as one `error:` line and exits with status 1. Output goes through one
+//! a binary prints it as one `error:` line and exits with status 1 ([`run_main`] is that whole
+//! `main`). Output goes through one
 //! [`Output`] buffer that formats integers without `fmt` and is flushed once. [`testing`] holds
 //! what generators, stress tests and benchmarks share; no submission uses it.
 //!
@@ -12,13 +13,15 @@
 //! nothing newer than Rust 1.63, and valid Rust 2015 as well as 2021 (Algospot compiles with
 //! no edition flag).
 
+mod entry;
 mod error;
 mod input;
 mod int;
 mod output;
 pub mod testing;
 
-pub use self::error::Error;
+pub use self::entry::run_main;
+pub use self::error::{quote, Error};
 pub use self::input::{read_stdin, Line, Scanner};
 pub use self::int::Int;
 pub use self::output::Output;

@@ -16,7 +16,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use judge_io::{Error, Output, Scanner};
+use judge_io::{quote, Error, Output, Scanner};
 
 pub mod gen;
 pub mod naive;
@@ -508,14 +508,10 @@ impl<'a> Cursor<'a> {
                 self.pos = start;
                 Err(self.expected(&format!("0 or 1 in row {}", row)))
             }
-            token => {
-                let shown = String::from_utf8_lossy(&token[..token.len().min(24)]).into_owned();
-                let more = if token.len() > 24 { "..." } else { "" };
-                Err(self.error_at(
-                    start,
-                    format!("expected 0 or 1 in row {}, found \"{}{}\"", row, shown, more),
-                ))
-            }
+            token => Err(self.error_at(
+                start,
+                format!("expected 0 or 1 in row {}, found {}", row, quote(token)),
+            )),
         }
     }
 

@@ -1,26 +1,5 @@
 //! Programmers 84021 (fill the puzzle pieces): two grid literals on stdin, the filled cell count on stdout.
 
-use std::process::ExitCode;
-
-fn main() -> ExitCode {
-    let input = match judge_io::read_stdin() {
-        Ok(bytes) => bytes,
-        Err(e) => {
-            eprintln!("error: {}", e);
-            return ExitCode::FAILURE;
-        }
-    };
-    let mut out = judge_io::Output::new(std::io::stdout().lock());
-    let result = programmers_84021::run(&input, &mut out);
-    if let Err(e) = out.flush() {
-        eprintln!("error: cannot write output: {}", e);
-        return ExitCode::FAILURE;
-    }
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {}", e);
-            ExitCode::FAILURE
-        }
-    }
+fn main() -> std::process::ExitCode {
+    judge_io::run_main(programmers_84021::run)
 }

@@ -39,7 +39,7 @@ pub mod judge_api;
 pub mod naive;
 pub mod puzzle;
 
-use judge_io::{Error, Output, Scanner};
+use judge_io::{quote, Error, Output, Scanner};
 
 pub use self::puzzle::Puzzle;
 
@@ -257,23 +257,6 @@ impl<'a> Reader<'a> {
     pub fn end(&mut self) -> Result<(), Error> {
         self.sc.expect_end()
     }
-}
-
-/// Quotes input bytes for a message like judge-io does (its own `quote` is private).
-fn quote(bytes: &[u8]) -> String {
-    let mut shown = String::from("\"");
-    for &b in bytes.iter().take(24) {
-        if b.is_ascii_graphic() || b == b' ' {
-            shown.push(b as char);
-        } else {
-            shown.push_str(&format!("\\x{:02x}", b));
-        }
-    }
-    if bytes.len() > 24 {
-        shown.push_str("...");
-    }
-    shown.push('"');
-    shown
 }
 
 /// Runs the driver format with `solver`: every put's result on a line of its own, written as
