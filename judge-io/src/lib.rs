@@ -15,6 +15,7 @@
 
 mod entry;
 mod error;
+mod hash;
 mod input;
 mod int;
 mod output;
@@ -22,6 +23,7 @@ pub mod testing;
 
 pub use self::entry::run_main;
 pub use self::error::{quote, Error};
+pub use self::hash::{FxHashMap, FxHasher};
 pub use self::input::{read_stdin, Line, Scanner};
 pub use self::int::Int;
 pub use self::output::Output;

@@ -13,10 +13,7 @@
 //! equivalence relation, and the holes and pieces split into classes by key; see [`solve_with`]
 //! for why matching within each class greedily is optimal.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
-use judge_io::{quote, Error, Output, Scanner};
+use judge_io::{quote, Error, FxHashMap, Output, Scanner};
 
 pub mod gen;
 pub mod naive;
@@ -317,48 +314,6 @@ pub struct Outcome {
     pub pieces: u64,
 }
 
-/// A multiply-rotate hasher (in the style of FxHash) for the shape keys: cheaper than std's
-/// SipHash on short keys of small numbers. It is not built to resist inputs crafted to
-/// collide; judge tests are not adversaries, and a collision only costs time, never a wrong
-/// answer (keys are compared in full).
-#[derive(Debug, Default, Clone, Copy)]
-struct ShapeHasher {
-    hash: u64,
-}
-
-impl ShapeHasher {
-    const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
-
-    #[inline]
-    fn add(&mut self, word: u64) {
-        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(Self::SEED);
-    }
-}
-
-impl Hasher for ShapeHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(chunk);
-            self.add(u64::from_le_bytes(word));
-        }
-        for &b in chunks.remainder() {
-            self.add(b as u64);
-        }
-    }
-
-    fn write_usize(&mut self, n: usize) {
-        self.add(n as u64);
-    }
-
-    fn finish(&self) -> u64 {
-        // The multiplications leave the best-mixed bits on top; the map indexes with the low
-        // bits, so fold the top half down.
-        self.hash ^ self.hash >> 32
-    }
-}
-
 /// Solves the problem: the largest number of cells that pieces of `table` fill in holes of
 /// `game_board`, plus the hole and piece counts.
 ///
@@ -398,7 +353,7 @@ pub fn solve_with<K: FnMut(&[Pos], &mut Vec<u32>)>(
         pieces: u64,
         size: u64,
     }
-    let mut classes: HashMap<Vec<u32>, Class, BuildHasherDefault<ShapeHasher>> = HashMap::default();
+    let mut classes: FxHashMap<Vec<u32>, Class> = FxHashMap::default();
     let mut buf = Vec::new();
     let mut outcome = Outcome { filled: 0, holes: 0, pieces: 0 };
     for (grid, value, is_hole) in [(game_board, false, true), (table, true, false)] {

@@ -1,8 +1,10 @@
 //! The solution: the board, the signature index and the put rule (see the crate docs).
 
 use std::collections::hash_map::Entry;
-use std::collections::{BTreeSet, HashMap};
-use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::collections::BTreeSet;
+use std::hash::{Hash, Hasher};
+
+use judge_io::FxHashMap;
 
 use super::{opposite, partner, rotate, Edge, Piece, Solver};
 
@@ -99,48 +101,6 @@ impl Bucket {
     }
 }
 
-/// A multiply-rotate hasher for integer keys (the FxHash scheme): much cheaper than SipHash,
-/// and the keys here are puzzle data, not chosen to attack the hash.
-#[derive(Debug, Default, Clone, Copy)]
-struct FxHasher {
-    hash: u64,
-}
-
-impl FxHasher {
-    const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
-
-    #[inline]
-    fn add(&mut self, word: u64) {
-        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(Self::SEED);
-    }
-}
-
-impl Hasher for FxHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.add(u64::from(b));
-        }
-    }
-
-    #[inline]
-    fn write_u32(&mut self, i: u32) {
-        self.add(u64::from(i));
-    }
-
-    #[inline]
-    fn write_u64(&mut self, i: u64) {
-        self.add(i);
-    }
-
-    #[inline]
-    fn finish(&self) -> u64 {
-        // The table takes low bits for the slot; fold the well-mixed high bits into them.
-        self.hash ^ (self.hash >> 32)
-    }
-}
-
-type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
-
 /// The puzzle of one test case: placed pieces, waiting cells, and the signature index.
 ///
 /// # Examples
@@ -165,9 +125,9 @@ pub struct Puzzle {
     /// The cells set non-zero in this test case, cleared by the next `init`.
     touched: Vec<u32>,
     /// Waiting cells by signature; only non-empty buckets are kept.
-    index: FxMap<Signature, Bucket>,
+    index: FxHashMap<Signature, Bucket>,
     /// For a code, which waiting cells (by side and shape) need it.
-    demand: FxMap<Edge, Demand>,
+    demand: FxHashMap<Edge, Demand>,
     /// Signature lookups made by all puts since `new` (for the benchmark's report).
     lookups: u64,
 }
