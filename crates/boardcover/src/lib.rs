@@ -285,17 +285,77 @@ fn emit<const L: usize>(keys: &mut Vec<u32>, vals: &mut Vec<u64>, key: u32, coun
     }
 }
 
-/// One way to leave cell `p`: the states `s` with `s & check == want` go to `(s | add) >> 1`.
+/// The number of cells the DP crosses per pass over the frontier. Crossing two cells at once
+/// halves the passes over the (memory-bound) layers; more cells multiply the moves.
+const BLOCK: usize = 2;
+
+/// One way to cross the cells `p..p + k` of a block: the states `s` with `s & check == want`
+/// go to `(s | add) >> k`.
 ///
-/// Skipping a covered cell is `check = 1, want = 1, add = 0` (skipping a black cell:
+/// For one cell: skipping a covered cell is `check = 1, want = 1, add = 0` (a black cell:
 /// `check = 0`); placing a piece that covers the cells of `mask` is `check = want | mask`,
-/// `want = 0`, `add = mask`. As `s` ascends over the states that pass, `s | add = s + add`
-/// ascends too, so each move's targets come out sorted and the next layer is a merge.
-#[derive(Debug, Clone, Copy)]
+/// `want = 0`, `add = mask`. Moves for several cells are composed with [`Move::then`]. Every
+/// state that passes has `s & add == 0`, so `s | add = s + add` ascends with `s`: each move's
+/// targets come out sorted and the next layer is a merge. All the passing states also agree on
+/// bits `0..k` of `s | add` (a white cell is covered, a black one never is), so the shift
+/// loses nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Move {
     check: u32,
     want: u32,
     add: u32,
+}
+
+impl Move {
+    /// Crossing no cell.
+    const STAY: Move = Move { check: 0, want: 0, add: 0 };
+
+    /// This move (over `k` cells) followed by `second`, a one-cell move written for the frame of
+    /// cell `p + k`; `None` if no state can take both.
+    fn then(self, second: Move, k: usize) -> Option<Move> {
+        let (check, want, add) = (second.check << k, second.want << k, second.add << k);
+        // Bits this move already covered read as 1 for the second move.
+        if check & self.add & !want != 0 {
+            return None;
+        }
+        let (check, want) = (check & !self.add, want & !self.add);
+        let shared = self.check & check;
+        if self.want & shared != want & shared {
+            return None;
+        }
+        Some(Move { check: self.check | check, want: self.want | want, add: self.add | add })
+    }
+}
+
+/// The one-cell moves at cell `p` (row `y`, column `x`) of an `h` x `w` board.
+fn cell_moves(white: &[bool], h: usize, w: usize, p: usize, out: &mut Vec<Move>) {
+    out.clear();
+    if !white[p] {
+        // A black cell is never covered: every state moves on.
+        out.push(Move::STAY);
+        return;
+    }
+    out.push(Move { check: 1, want: 1, add: 0 });
+    let (y, x) = (p / w, p % w);
+    if y + 1 == h {
+        return;
+    }
+    // The pieces that fit at p by the board alone.
+    for shape in SHAPES.iter() {
+        let mut mask = 1u32;
+        let fits = shape.iter().all(|&(dy, dx)| {
+            let nx = x as isize + dx;
+            if nx < 0 || nx >= w as isize {
+                return false;
+            }
+            let offset = dy * w + nx as usize - x;
+            mask |= 1 << offset;
+            white[p + offset]
+        });
+        if fits {
+            out.push(Move { check: mask, want: 0, add: mask });
+        }
+    }
 }
 
 /// The states of `keys[pos..end]` that take one [`Move`], walked in order.
@@ -310,11 +370,11 @@ struct Stream {
 impl Stream {
     /// Moves `pos` to the first state at or after it that takes the move.
     #[inline]
-    fn settle(&mut self, keys: &[u32]) {
+    fn settle(&mut self, keys: &[u32], k: usize) {
         while self.pos < self.end {
             let state = keys[self.pos];
             if state & self.step.check == self.step.want {
-                self.head = (state | self.step.add) >> 1;
+                self.head = (state | self.step.add) >> k;
                 return;
             }
             self.pos += 1;
@@ -323,43 +383,64 @@ impl Stream {
     }
 }
 
-/// Sends every state of `cur` through `moves` into `next`, which must be empty.
+/// Sends every state of `cur` through `moves` (each over `k` cells) into `next`, which must be
+/// empty.
 ///
 /// The targets of one move from one quarter of `cur` (the states sharing bits `w` and
-/// `w - 1`) all share their top bits `w + 1`, `w`, `w - 1`, the region of the target. So the
-/// regions are filled in increasing order, each by merging the few (quarter, move) streams that
-/// land in it: every access is sequential, and no hash or index is needed.
+/// `w - 1`) all share their bits from `w - 1` up: the region of the target. So the regions
+/// are filled in increasing order, each by merging the few (quarter, move) streams that land in
+/// it: every access is sequential, and no hash or index is needed.
 ///
 /// Returns the number of transitions and the sum of the top limbs (limb `L - 1`) of the counts
-/// they carried, from which [`limbs_after`] bounds the counts of the layer after `next`.
-fn advance<const L: usize>(cur: &Layer, next: &mut Layer, moves: &[Move], w: usize) -> (u64, u128) {
+/// they carried, from which [`limbs_needed`] bounds the counts of the layer after `next`.
+fn advance<const L: usize>(
+    cur: &Layer,
+    next: &mut Layer,
+    moves: &[Move],
+    w: usize,
+    k: usize,
+) -> (u64, u128) {
     debug_assert!(cur.limbs == L && next.limbs == L, "both layers hold L limbs");
     let top = w - 1;
-    let quarter_of = |state: u32| (state >> top) as usize;
     let mut bounds = [0usize; 5];
     for (q, bound) in bounds.iter_mut().enumerate() {
-        *bound = cur.keys.partition_point(|&s| quarter_of(s) < q);
+        *bound = cur.keys.partition_point(|&s| ((s >> top) as usize) < q);
     }
-    let top_bits = 3u32 << top;
     let mut transitions = 0;
     let mut top_sum: u128 = 0;
     let mut streams: Vec<Stream> = Vec::with_capacity(moves.len() * 4);
-    for region in 0..8 {
+    for region in 0..(4usize << k) {
         streams.clear();
         for step in moves.iter() {
             for q in 0..4 {
+                // The quarter fixes bits w - 1 and w of the state; the move must allow them.
                 let fixed = (q as u32) << top;
-                let compatible = fixed & step.check & top_bits == step.want & top_bits;
+                let top_check = step.check & (3 << top);
+                let compatible = fixed & top_check == step.want & top_check;
                 if compatible
                     && (q | (step.add >> top) as usize) == region
                     && bounds[q] < bounds[q + 1]
                 {
                     let mut stream =
                         Stream { pos: bounds[q], end: bounds[q + 1], step: *step, head: u32::MAX };
-                    stream.settle(&cur.keys);
+                    stream.settle(&cur.keys, k);
                     streams.push(stream);
                 }
             }
+        }
+        if streams.len() == 1 {
+            // One move is one-to-one: its targets are all new, no merging needed.
+            let stream = &mut streams[0];
+            while stream.head != u32::MAX {
+                let start = stream.pos * L;
+                next.keys.push(stream.head);
+                next.vals.extend_from_slice(&cur.vals[start..start + L]);
+                top_sum += cur.vals[start + L - 1] as u128;
+                transitions += 1;
+                stream.pos += 1;
+                stream.settle(&cur.keys, k);
+            }
+            continue;
         }
         loop {
             let mut best = 0;
@@ -377,27 +458,26 @@ fn advance<const L: usize>(cur: &Layer, next: &mut Layer, moves: &[Move], w: usi
             top_sum += cur.vals[start + L - 1] as u128;
             transitions += 1;
             stream.pos += 1;
-            stream.settle(&cur.keys);
+            stream.settle(&cur.keys, k);
         }
     }
     (transitions, top_sum)
 }
 
-/// The number of limbs that hold every count of the layer after `next`, given the `limbs` of
-/// `next` and what [`advance`] returned while building it.
+/// The number of limbs that hold every count of the next layer, given what [`advance`]
+/// returned while building the current one (`limbs` limbs each) and the number of moves from
+/// the current layer to the next.
 ///
-/// A count of the layer after `next` adds up distinct counts of `next`, so it is at most the
-/// total `T` of `next`, the sum of the `transitions` counts carried into it. Each carried
-/// count is below `(top + 1) * 2^(64 (limbs - 1))` where `top` is its top limb, so
-/// `T < (top_sum + transitions) * 2^(64 (limbs - 1))`. The total is itself at most
-/// `4^(pieces) <= 2^318` (see [`MAX_WHITE`]), so the answer never exceeds 5 limbs.
-fn limbs_after(limbs: usize, transitions: u64, top_sum: u128) -> usize {
-    let spill = top_sum + transitions as u128;
-    if spill >> 64 == 0 {
-        limbs
-    } else {
-        limbs + 1
-    }
+/// The current layer's total `T` is the sum of the `transitions` counts carried into it. Each
+/// of them is below `(top + 1) * 2^(64 (limbs - 1))` where `top` is its top limb, so
+/// `T < (top_sum + transitions) * 2^(64 (limbs - 1))`. A count of the next layer adds up, for
+/// each move, at most one count of the current layer, so it is at most `moves * T`. And no
+/// count ever exceeds the number of partial tilings, at most `4^(pieces) <= 2^318` (see
+/// [`MAX_WHITE`]): 5 limbs always suffice.
+fn limbs_needed(limbs: usize, transitions: u64, top_sum: u128, moves: usize) -> usize {
+    let spill = (top_sum + transitions as u128) * moves as u128;
+    let wanted = if spill >> 64 == 0 { limbs } else { limbs + 1 };
+    wanted.min(bignum::LIMBS)
 }
 
 /// The number of tilings, with the frontier along the board's rows as given (no transposing).
@@ -419,61 +499,53 @@ pub fn count_row_major(board: &Board) -> (U320, Stats) {
     let mut cur = Layer::new();
     cur.keys.push(0);
     cur.vals.push(1);
-    // The sum of all the counts of `cur`: at most 4^(pieces placed) <= 4^(MAX_WHITE / 3).
-    // How many limbs the counts of the next layer need: 1 for the single count 1.
-    let mut limbs = 1;
+    // What building `cur` carried: one count, 1.
+    let (mut carried, mut top_sum) = (1u64, 1u128);
     let mut next = Layer::new();
-    let mut moves: Vec<Move> = Vec::with_capacity(1 + SHAPES.len());
-    for p in 0..n {
-        let (y, x) = (p / w, p % w);
+    let mut moves: Vec<Move> = Vec::new();
+    let mut composed: Vec<Move> = Vec::new();
+    let mut one_cell: Vec<Move> = Vec::with_capacity(1 + SHAPES.len());
+    let mut p = 0;
+    while p < n {
+        let k = BLOCK.min(n - p);
         moves.clear();
-        if !white[p] {
-            // A black cell is never covered: every state moves on.
-            moves.push(Move { check: 0, want: 0, add: 0 });
-        } else {
-            moves.push(Move { check: 1, want: 1, add: 0 });
-            // The pieces that fit at p by the board alone.
-            for shape in SHAPES.iter().filter(|_| y + 1 < h) {
-                let mut mask = 1u32;
-                let fits = shape.iter().all(|&(dy, dx)| {
-                    let nx = x as isize + dx;
-                    if nx < 0 || nx >= w as isize {
-                        return false;
-                    }
-                    let offset = dy * w + nx as usize - x;
-                    mask |= 1 << offset;
-                    white[p + offset]
-                });
-                if fits {
-                    moves.push(Move { check: mask, want: 0, add: mask });
-                }
+        moves.push(Move::STAY);
+        for j in 0..k {
+            cell_moves(&white, h, w, p + j, &mut one_cell);
+            composed.clear();
+            for first in moves.iter() {
+                composed.extend(one_cell.iter().filter_map(|&second| first.then(second, j)));
             }
+            std::mem::swap(&mut moves, &mut composed);
         }
-        next.keys.clear();
-        next.vals.clear();
+        let limbs = limbs_needed(cur.limbs, carried, top_sum, moves.len()).max(cur.limbs);
         if limbs > cur.limbs {
             cur.widen(limbs);
         }
+        next.keys.clear();
+        next.vals.clear();
         next.limbs = limbs;
         // The next layer is about as large as this one: reserving exactly (plus an eighth)
         // keeps the doubling of a growing Vec from inflating the peak memory.
         let expected = cur.len() + cur.len() / 8;
         next.keys.reserve_exact(expected);
         next.vals.reserve_exact(expected * limbs);
-        let (transitions, top_sum) = match limbs {
-            1 => advance::<1>(&cur, &mut next, &moves, w),
-            2 => advance::<2>(&cur, &mut next, &moves, w),
-            3 => advance::<3>(&cur, &mut next, &moves, w),
-            4 => advance::<4>(&cur, &mut next, &moves, w),
-            _ => advance::<{ bignum::LIMBS }>(&cur, &mut next, &moves, w),
+        let (transitions, sum) = match limbs {
+            1 => advance::<1>(&cur, &mut next, &moves, w, k),
+            2 => advance::<2>(&cur, &mut next, &moves, w, k),
+            3 => advance::<3>(&cur, &mut next, &moves, w, k),
+            4 => advance::<4>(&cur, &mut next, &moves, w, k),
+            _ => advance::<{ bignum::LIMBS }>(&cur, &mut next, &moves, w, k),
         };
         stats.transitions += transitions;
-        limbs = limbs_after(limbs, transitions, top_sum);
+        carried = transitions;
+        top_sum = sum;
         std::mem::swap(&mut cur, &mut next);
         stats.max_states = stats.max_states.max(cur.len());
         if cur.len() == 0 {
             return (U320::zero(), stats);
         }
+        p += k;
     }
     // Past the last cell nothing can be covered, so the only state left is the empty one.
     debug_assert!(cur.keys == [0], "only the empty frontier survives the last cell");
@@ -678,11 +750,25 @@ mod tests {
     }
 
     #[test]
+    fn moves_compose_over_a_block() {
+        let skip = Move { check: 1, want: 1, add: 0 };
+        assert_eq!(skip.then(skip, 1), Some(Move { check: 3, want: 3, add: 0 }));
+        // On a 4-wide board, the piece covering p, p + 1 and p + 4 covers the next cell too.
+        let piece = Move { check: 0b10011, want: 0, add: 0b10011 };
+        assert_eq!(piece.then(skip, 1), Some(piece));
+        assert_eq!(piece.then(piece, 1), None, "cell p + 1 is taken");
+        assert_eq!(skip.then(piece, 1), Some(Move { check: 0b100111, want: 1, add: 0b100110 }));
+        assert_eq!(Move::STAY.then(skip, 0), Some(skip));
+    }
+
+    #[test]
     fn limb_budget_follows_the_totals() {
-        assert_eq!(limbs_after(1, 1, 0), 1);
-        assert_eq!(limbs_after(1, 3, u64::MAX as u128 - 3), 1);
-        assert_eq!(limbs_after(1, 3, u64::MAX as u128 - 2), 2);
-        assert_eq!(limbs_after(4, 1 << 20, 1 << 70), 5);
+        assert_eq!(limbs_needed(1, 1, 1, 1), 1);
+        assert_eq!(limbs_needed(1, 3, u64::MAX as u128 - 3, 1), 1);
+        assert_eq!(limbs_needed(1, 3, u64::MAX as u128 - 2, 1), 2);
+        assert_eq!(limbs_needed(1, 1, 1 << 62, 4), 2, "4 moves can quadruple the total");
+        assert_eq!(limbs_needed(4, 1 << 20, 1 << 70, 1), 5);
+        assert_eq!(limbs_needed(5, 1 << 20, 1 << 70, 1), 5, "never more than 320 bits");
         let (count, stats) = count_row_major(&Board::new(2, 20, vec![Cell::White; 40]));
         assert_eq!(count, U320::zero(), "40 cells are not a multiple of 3");
         assert_eq!(stats.width, 20);
