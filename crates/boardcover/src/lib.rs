@@ -199,7 +199,7 @@ pub struct Stats {
 /// assert_eq!(solve(&Board::from_rows(&["...", "..."])).to_string(), "2");
 /// ```
 pub fn solve(board: &Board) -> U320 {
-    solve_with_stats(board).0
+    Solver::new().solve(board)
 }
 
 /// [`solve`], plus what the DP did. The narrower side of the board becomes the frontier.
@@ -207,10 +207,43 @@ pub fn solve(board: &Board) -> U320 {
 /// # Panics
 /// As [`solve`].
 pub fn solve_with_stats(board: &Board) -> (U320, Stats) {
-    if board.width() > board.height() {
-        count_row_major(&board.transpose())
-    } else {
-        count_row_major(board)
+    Solver::new().solve_with_stats(board)
+}
+
+/// The number of tilings, with the frontier along the board's rows as given (no transposing).
+///
+/// # Panics
+/// If the board is wider than [`MAX_SIDE`] or has more than [`MAX_WHITE`] white cells.
+pub fn count_row_major(board: &Board) -> (U320, Stats) {
+    Solver::new().count_row_major(board)
+}
+
+/// The DP's two layers, kept from board to board: solving many boards with one `Solver`
+/// allocates them once, so the memory peak is the largest board's, not a fragmented sum.
+#[derive(Debug, Default)]
+pub struct Solver {
+    cur: Layer,
+    next: Layer,
+}
+
+impl Solver {
+    /// A solver with no memory reserved yet.
+    pub fn new() -> Solver {
+        Solver::default()
+    }
+
+    /// [`solve`], reusing this solver's memory.
+    pub fn solve(&mut self, board: &Board) -> U320 {
+        self.solve_with_stats(board).0
+    }
+
+    /// [`solve_with_stats`], reusing this solver's memory.
+    pub fn solve_with_stats(&mut self, board: &Board) -> (U320, Stats) {
+        if board.width() > board.height() {
+            self.count_row_major(&board.transpose())
+        } else {
+            self.count_row_major(board)
+        }
     }
 }
 
@@ -237,6 +270,7 @@ const SHAPES: [[(usize, isize); 2]; 4] = [
 /// State bit `k` set means cell `p + k` (row-major index, `p` the layer's cell) is already
 /// covered by a piece, for `k` in `0..=w`. Cell `p + w + 1` can never be covered yet: a piece
 /// placed at an earlier cell `q < p` reaches at most `q + w + 1 <= p + w`.
+#[derive(Debug, Default)]
 struct Layer {
     keys: Vec<u32>,
     /// The count of state `keys[i]` is `vals[i * limbs..(i + 1) * limbs]`, little-endian.
@@ -245,10 +279,6 @@ struct Layer {
 }
 
 impl Layer {
-    fn new() -> Layer {
-        Layer { keys: Vec::new(), vals: Vec::new(), limbs: 1 }
-    }
-
     fn len(&self) -> usize {
         self.keys.len()
     }
@@ -483,76 +513,77 @@ fn limbs_needed(limbs: usize, transitions: u64, top_sum: u128, moves: usize) -> 
     wanted.min(bignum::LIMBS)
 }
 
-/// The number of tilings, with the frontier along the board's rows as given (no transposing).
-///
-/// # Panics
-/// If the board is wider than [`MAX_SIDE`] or has more than [`MAX_WHITE`] white cells.
-pub fn count_row_major(board: &Board) -> (U320, Stats) {
-    let (h, w) = (board.height(), board.width());
-    assert!(w <= MAX_SIDE, "the frontier holds one row: width {} > {}", w, MAX_SIDE);
-    let mut stats = Stats { max_states: 1, transitions: 0, width: w };
-    let n = h * w;
-    let white: Vec<bool> = board.cells().iter().map(|&c| c == Cell::White).collect();
-    let whites = white.iter().filter(|&&is_white| is_white).count();
-    assert!(whites <= MAX_WHITE, "{} white cells: counts could outgrow 320 bits", whites);
-    if whites % PIECE_CELLS != 0 {
-        return (U320::zero(), stats);
-    }
-
-    let mut cur = Layer::new();
-    cur.keys.push(0);
-    cur.vals.push(1);
-    // What building `cur` carried: one count, 1.
-    let (mut carried, mut top_sum) = (1u64, 1u128);
-    let mut next = Layer::new();
-    let mut moves: Vec<Move> = Vec::new();
-    let mut composed: Vec<Move> = Vec::new();
-    let mut one_cell: Vec<Move> = Vec::with_capacity(1 + SHAPES.len());
-    let mut p = 0;
-    while p < n {
-        let k = BLOCK.min(n - p);
-        moves.clear();
-        moves.push(Move::STAY);
-        for j in 0..k {
-            cell_moves(&white, h, w, p + j, &mut one_cell);
-            composed.clear();
-            for first in moves.iter() {
-                composed.extend(one_cell.iter().filter_map(|&second| first.then(second, j)));
-            }
-            std::mem::swap(&mut moves, &mut composed);
-        }
-        let limbs = limbs_needed(cur.limbs, carried, top_sum, moves.len()).max(cur.limbs);
-        if limbs > cur.limbs {
-            cur.widen(limbs);
-        }
-        next.keys.clear();
-        next.vals.clear();
-        next.limbs = limbs;
-        // The next layer is about as large as this one: reserving exactly (plus an eighth)
-        // keeps the doubling of a growing Vec from inflating the peak memory.
-        let expected = cur.len() + cur.len() / 8;
-        next.keys.reserve_exact(expected);
-        next.vals.reserve_exact(expected * limbs);
-        let (transitions, sum) = match limbs {
-            1 => advance::<1>(&cur, &mut next, &moves, w, k),
-            2 => advance::<2>(&cur, &mut next, &moves, w, k),
-            3 => advance::<3>(&cur, &mut next, &moves, w, k),
-            4 => advance::<4>(&cur, &mut next, &moves, w, k),
-            _ => advance::<{ bignum::LIMBS }>(&cur, &mut next, &moves, w, k),
-        };
-        stats.transitions += transitions;
-        carried = transitions;
-        top_sum = sum;
-        std::mem::swap(&mut cur, &mut next);
-        stats.max_states = stats.max_states.max(cur.len());
-        if cur.len() == 0 {
+impl Solver {
+    /// [`count_row_major`], reusing this solver's memory.
+    pub fn count_row_major(&mut self, board: &Board) -> (U320, Stats) {
+        let (cur, next) = (&mut self.cur, &mut self.next);
+        let (h, w) = (board.height(), board.width());
+        assert!(w <= MAX_SIDE, "the frontier holds one row: width {} > {}", w, MAX_SIDE);
+        let mut stats = Stats { max_states: 1, transitions: 0, width: w };
+        let n = h * w;
+        let white: Vec<bool> = board.cells().iter().map(|&c| c == Cell::White).collect();
+        let whites = white.iter().filter(|&&is_white| is_white).count();
+        assert!(whites <= MAX_WHITE, "{} white cells: counts could outgrow 320 bits", whites);
+        if whites % PIECE_CELLS != 0 {
             return (U320::zero(), stats);
         }
-        p += k;
+
+        cur.keys.clear();
+        cur.vals.clear();
+        cur.limbs = 1;
+        cur.keys.push(0);
+        cur.vals.push(1);
+        // What building `cur` carried: one count, 1.
+        let (mut carried, mut top_sum) = (1u64, 1u128);
+        let mut moves: Vec<Move> = Vec::new();
+        let mut composed: Vec<Move> = Vec::new();
+        let mut one_cell: Vec<Move> = Vec::with_capacity(1 + SHAPES.len());
+        let mut p = 0;
+        while p < n {
+            let k = BLOCK.min(n - p);
+            moves.clear();
+            moves.push(Move::STAY);
+            for j in 0..k {
+                cell_moves(&white, h, w, p + j, &mut one_cell);
+                composed.clear();
+                for first in moves.iter() {
+                    composed.extend(one_cell.iter().filter_map(|&second| first.then(second, j)));
+                }
+                std::mem::swap(&mut moves, &mut composed);
+            }
+            let limbs = limbs_needed(cur.limbs, carried, top_sum, moves.len()).max(cur.limbs);
+            if limbs > cur.limbs {
+                cur.widen(limbs);
+            }
+            next.keys.clear();
+            next.vals.clear();
+            next.limbs = limbs;
+            // The next layer is about as large as this one: reserving exactly (plus an eighth)
+            // keeps the doubling of a growing Vec from inflating the peak memory.
+            let expected = cur.len() + cur.len() / 8;
+            next.keys.reserve_exact(expected);
+            next.vals.reserve_exact(expected * limbs);
+            let (transitions, sum) = match limbs {
+                1 => advance::<1>(cur, next, &moves, w, k),
+                2 => advance::<2>(cur, next, &moves, w, k),
+                3 => advance::<3>(cur, next, &moves, w, k),
+                4 => advance::<4>(cur, next, &moves, w, k),
+                _ => advance::<{ bignum::LIMBS }>(cur, next, &moves, w, k),
+            };
+            stats.transitions += transitions;
+            carried = transitions;
+            top_sum = sum;
+            std::mem::swap(cur, next);
+            stats.max_states = stats.max_states.max(cur.len());
+            if cur.len() == 0 {
+                return (U320::zero(), stats);
+            }
+            p += k;
+        }
+        // Past the last cell nothing can be covered, so the only state left is the empty one.
+        debug_assert!(cur.keys == [0], "only the empty frontier survives the last cell");
+        (U320::from_limbs(cur.count(0)), stats)
     }
-    // Past the last cell nothing can be covered, so the only state left is the empty one.
-    debug_assert!(cur.keys == [0], "only the empty frontier survives the last cell");
-    (U320::from_limbs(cur.count(0)), stats)
 }
 
 /// Describes an input byte for a message: `'x'`, or `byte 0x07` when it is not printable.
@@ -619,14 +650,15 @@ pub fn render<W: Write>(count: &U320, out: &mut Output<W>) {
 /// Each answer is written as soon as its case is read, so the answers to the cases before a
 /// bad one are in `out` when the error is returned.
 pub fn run<W: Write>(input: &[u8], out: &mut Output<W>) -> Result<(), Error> {
-    run_with(input, out, solve)
+    let mut solver = Solver::new();
+    run_with(input, out, |board: &Board| solver.solve(board))
 }
 
 /// [`run`] with another way to count (the oracle binary passes `naive::count`).
-pub fn run_with<W: Write, F: Fn(&Board) -> U320>(
+pub fn run_with<W: Write, F: FnMut(&Board) -> U320>(
     input: &[u8],
     out: &mut Output<W>,
-    count: F,
+    mut count: F,
 ) -> Result<(), Error> {
     let mut sc = Scanner::new(input);
     let c = parse_case_count(&mut sc)?;
@@ -750,6 +782,21 @@ mod tests {
         assert_eq!(board.mirror(), Board::from_rows(&["..#", "..."]));
         assert_eq!(board.to_string(), "#..\n...\n");
         assert_eq!(board.get(Pos { y: 0, x: 0 }), Cell::Black);
+    }
+
+    #[test]
+    fn a_reused_solver_gives_fresh_answers() {
+        let boards = [
+            Board::new(20, 9, vec![Cell::White; 180]),
+            Board::from_rows(&["...", "..."]),
+            Board::from_rows(&["#"]),
+            Board::from_rows(&["#..", "...", "..#"]),
+            Board::new(12, 15, vec![Cell::White; 180]),
+        ];
+        let mut solver = Solver::new();
+        for board in boards.iter().chain(boards.iter()) {
+            assert_eq!(solver.solve(board), Solver::new().solve(board), "{}", board);
+        }
     }
 
     #[test]
