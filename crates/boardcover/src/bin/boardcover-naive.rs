@@ -1,26 +1,5 @@
 //! The brute-force oracle behind the solver's input and output format.
-use std::process::ExitCode;
 
-fn main() -> ExitCode {
-    let input = match judge_io::read_stdin() {
-        Ok(bytes) => bytes,
-        Err(e) => {
-            eprintln!("error: {}", e);
-            return ExitCode::FAILURE;
-        }
-    };
-    let mut out = judge_io::Output::new(std::io::stdout().lock());
-    let result = boardcover::run_with(&input, &mut out, boardcover::naive::count);
-    // Answers for earlier valid cases are flushed even when a later case is bad.
-    if let Err(e) = out.flush() {
-        eprintln!("error: cannot write output: {}", e);
-        return ExitCode::FAILURE;
-    }
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {}", e);
-            ExitCode::FAILURE
-        }
-    }
+fn main() -> std::process::ExitCode {
+    judge_io::run_main(|input, out| boardcover::run_with(input, out, boardcover::naive::count))
 }
