@@ -55,19 +55,28 @@ fn main() {
         std_total.as_secs_f64() / ours_total.as_secs_f64()
     );
 
-    let output = best_of(|| {
+    // Output: the same integers formatted into memory by Output and by std's `writeln!`.
+    let value = |i: i64| i.wrapping_mul(2_654_435_761) % 1_000_000_007;
+    let ours_out = best_of(|| {
         let mut out = Output::new(Vec::with_capacity(count * 11));
         for i in 0..count as i64 {
-            out.int(i.wrapping_mul(2_654_435_761) % 1_000_000_007).newline();
+            out.int(value(i)).newline();
         }
         out.into_inner().expect("writing to memory cannot fail").len() as i64
     });
-    let written_mb = output.1 as f64 / 1e6;
-    println!(
-        "output     {:>8.3} s  {:>7.0} MB/s ({count} integers into memory)",
-        output.0.as_secs_f64(),
-        written_mb / output.0.as_secs_f64()
-    );
+    let std_out = best_of(|| {
+        let mut out: Vec<u8> = Vec::with_capacity(count * 11);
+        for i in 0..count as i64 {
+            writeln!(out, "{}", value(i)).expect("writing to memory cannot fail");
+        }
+        out.len() as i64
+    });
+    assert_eq!(ours_out.1, std_out.1, "both writers produce the same bytes");
+    let written_mb = ours_out.1 as f64 / 1e6;
+    for (name, (time, _)) in [("judge-io", ours_out), ("std write!", std_out)] {
+        let secs = time.as_secs_f64();
+        println!("output {name:<10} {secs:>6.3} s {:>6.0} MB/s", written_mb / secs);
+    }
     if let Some(kib) = judge_io::testing::peak_memory_kib() {
         println!("peak memory {:.0} MB", kib as f64 / 1024.0);
     }

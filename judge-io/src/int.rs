@@ -16,18 +16,36 @@ pub trait Int: Copy {
     fn write_decimal(self, out: &mut Vec<u8>);
 }
 
+/// "00", "01", ..., "99": two digits per division halve the divisions.
+const DIGIT_PAIRS: [u8; 200] = {
+    let mut pairs = [0u8; 200];
+    let mut i = 0;
+    while i < 100 {
+        pairs[2 * i] = b'0' + (i / 10) as u8;
+        pairs[2 * i + 1] = b'0' + (i % 10) as u8;
+        i += 1;
+    }
+    pairs
+};
+
 /// Appends the decimal digits of `value` (with a `-` if `negative`) to `out`.
 fn write_magnitude(negative: bool, mut value: u64, out: &mut Vec<u8>) {
-    // u64::MAX has 20 digits; digits are produced from the right.
+    // u64::MAX has 20 digits; digits are produced from the right, two at a time.
     let mut digits = [0u8; 20];
     let mut start = digits.len();
-    loop {
+    while value >= 100 {
+        let pair = (value % 100) as usize * 2;
+        value /= 100;
+        start -= 2;
+        digits[start..start + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
+    }
+    if value >= 10 {
+        let pair = value as usize * 2;
+        start -= 2;
+        digits[start..start + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
+    } else {
         start -= 1;
-        digits[start] = b'0' + (value % 10) as u8;
-        value /= 10;
-        if value == 0 {
-            break;
-        }
+        digits[start] = b'0' + value as u8;
     }
     if negative {
         out.push(b'-');
