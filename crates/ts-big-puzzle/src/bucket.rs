@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use super::{opposite, partner, rotate, Piece, Solver};
+use super::{inner_neighbor, opposite, partner, rotate, Piece, Solver};
 
 /// The bucket-scanning solution.
 #[derive(Debug, Default)]
@@ -29,22 +29,6 @@ impl BucketScan {
         BucketScan::default()
     }
 
-    /// The neighbour of `cell` across `side` if it is an inner cell.
-    fn inner_neighbor(&self, cell: usize, side: usize) -> Option<usize> {
-        let (x, y) = (cell % self.width, cell / self.width);
-        let (x, y) = match side {
-            0 => (x, y.wrapping_sub(1)),
-            1 => (x + 1, y),
-            2 => (x, y + 1),
-            _ => (x.wrapping_sub(1), y),
-        };
-        if (1..=self.n).contains(&x) && (1..=self.n).contains(&y) {
-            Some(y * self.width + x)
-        } else {
-            None
-        }
-    }
-
     /// The neighbour of `cell` across `side` (inner cells have all four).
     fn neighbor(&self, cell: usize, side: usize) -> usize {
         match side {
@@ -59,7 +43,7 @@ impl BucketScan {
     fn announce(&mut self, cell: usize) {
         let edges = self.board[cell];
         for (side, &edge) in edges.iter().enumerate() {
-            if let Some(next) = self.inner_neighbor(cell, side) {
+            if let Some(next) = inner_neighbor(self.n, cell, side) {
                 if self.board[next][0] == 0 {
                     self.waiting
                         .entry(partner(edge))

@@ -75,6 +75,27 @@ pub fn opposite(side: usize) -> usize {
     (side + 2) % 4
 }
 
+/// The neighbour across `side` of board cell `cell` (row-major on the (n+2) x (n+2) board), if
+/// it is an inner cell (x and y in 1..=n).
+#[inline]
+pub fn inner_neighbor(n: usize, cell: usize, side: usize) -> Option<usize> {
+    let width = n + 2;
+    let (x, y) = (cell % width, cell / width);
+    // Off the board wraps to usize::MAX, which is not inner either.
+    let (x, y) = match side {
+        0 => (x, y.wrapping_sub(1)),
+        1 => (x + 1, y),
+        2 => (x, y + 1),
+        _ => (x.wrapping_sub(1), y),
+    };
+    let inner = 1..=n;
+    if inner.contains(&x) && inner.contains(&y) {
+        Some(y * width + x)
+    } else {
+        None
+    }
+}
+
 /// The edge that fits `edge`: digits reversed, each digit d replaced by 10 - d.
 ///
 /// # Examples

@@ -6,7 +6,7 @@ use std::hash::{Hash, Hasher};
 
 use judge_io::FxHashMap;
 
-use super::{opposite, partner, rotate, Edge, Piece, Solver};
+use super::{inner_neighbor, opposite, partner, rotate, Edge, Piece, Solver};
 
 /// A signature side that has no placed neighbour (edge codes are never 0).
 const FREE: Edge = 0;
@@ -267,25 +267,6 @@ impl Puzzle {
         y * self.width + x
     }
 
-    /// The neighbour of `cell` across `side`, if it is an inner cell (1..=n, 1..=n).
-    #[inline]
-    fn inner_neighbor(&self, cell: usize, side: usize) -> Option<usize> {
-        let (x, y) = (cell % self.width, cell / self.width);
-        // Off the board wraps to usize::MAX, which is not inner either.
-        let (x, y) = match side {
-            0 => (x, y.wrapping_sub(1)),
-            1 => (x + 1, y),
-            2 => (x, y + 1),
-            _ => (x.wrapping_sub(1), y),
-        };
-        let inner = 1..=self.n;
-        if inner.contains(&x) && inner.contains(&y) {
-            Some(self.cell(x, y))
-        } else {
-            None
-        }
-    }
-
     /// Records a border piece (its neighbours are told by [`Puzzle::announce`] afterwards).
     fn place_border(&mut self, cell: usize, piece: Piece) {
         self.records.push(piece);
@@ -297,7 +278,7 @@ impl Puzzle {
     fn announce(&mut self, cell: usize) {
         let edges = self.records[(self.cells[cell] & !PLACED) as usize];
         for (side, &edge) in edges.iter().enumerate() {
-            if let Some(next) = self.inner_neighbor(cell, side) {
+            if let Some(next) = inner_neighbor(self.n, cell, side) {
                 if self.cells[next] & PLACED == 0 {
                     self.require(next, opposite(side), partner(edge));
                 }
