@@ -1,5 +1,6 @@
-//! Support for generators, stress tests and benchmarks: a seeded random source, the stress
-//! test knobs read from the environment, and the process's peak memory.
+//! Support for generators, stress tests and benchmarks: a seeded random source, the `main` of
+//! a generator binary, the stress test knobs read from the environment, and the process's peak
+//! memory.
 //!
 //! No solution refers to these, so the bundler leaves them out of every submission; they live
 //! here so that the four problem crates share one copy (a problem crate depends on judge-io
@@ -83,6 +84,31 @@ pub fn stress_knobs(default_seed: u64, default_cases: u64) -> (u64, u64) {
         }
     }
     (knob("STRESS_SEED", default_seed), knob("STRESS_CASES", default_cases))
+}
+
+/// The whole `main` of a generator binary: `generate` gets the command-line arguments (without
+/// the program name) and returns the input file's bytes, which go to stdout; an error becomes
+/// one `error: ...` line on stderr and exit status 1.
+pub fn generator_main<F>(generate: F) -> std::process::ExitCode
+where
+    F: FnOnce(&[String]) -> Result<Vec<u8>, String>,
+{
+    use std::io::Write;
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let written = generate(&args).and_then(|bytes| {
+        let mut stdout = std::io::stdout().lock();
+        stdout
+            .write_all(&bytes)
+            .and_then(|()| stdout.flush())
+            .map_err(|e| format!("cannot write output: {}", e))
+    });
+    match written {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {}", message);
+            std::process::ExitCode::FAILURE
+        }
+    }
 }
 
 /// The peak resident memory of this process in KiB (`VmHWM` in `/proc/self/status`), if the
