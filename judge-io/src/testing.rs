@@ -1,6 +1,6 @@
 //! Support for generators, stress tests and benchmarks: a seeded random source, the `main` of
-//! a generator binary, the stress test knobs read from the environment, and the process's peak
-//! memory.
+//! a generator binary, running a binary end to end, the stress test knobs read from the
+//! environment, and the process's peak memory.
 //!
 //! No solution refers to these, so the bundler leaves them out of every submission; they live
 //! here so that the four problem crates share one copy (a problem crate depends on judge-io
@@ -109,6 +109,35 @@ where
             std::process::ExitCode::FAILURE
         }
     }
+}
+
+/// Runs `program` with `args`, `input` on its stdin, and collects its status and output: the
+/// end-to-end tests' one way to run a binary.
+///
+/// The input is written from another thread, so a binary that exits before reading it all
+/// (as it may on bad input) cannot block the caller.
+///
+/// # Panics
+/// If the program cannot be started: a test has nothing to check then.
+pub fn run_binary(program: &str, args: &[&str], input: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {}: {}", program, e));
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        // A broken pipe only means the binary stopped reading early.
+        let _ = stdin.write_all(&input);
+    });
+    let output = child.wait_with_output().expect("a started child can be waited for");
+    writer.join().expect("the writer thread does not panic");
+    output
 }
 
 /// The peak resident memory of this process in KiB (`VmHWM` in `/proc/self/status`), if the

@@ -1,8 +1,9 @@
 //! The `boardcover` binary end to end: the statement's sample, then every kind of bad input
 //! (status 1, one `error:` line on stderr that names the place).
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+use judge_io::testing::run_binary;
 
 const SAMPLE_IN: &str = "3
 3 7
@@ -24,25 +25,13 @@ const SAMPLE_IN: &str = "3
 ##########
 ";
 
-fn run_binary(input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardcover"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the solver binary starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(input.as_bytes())
-        .expect("the solver reads its input");
-    child.wait_with_output().expect("the solver finishes")
+fn run_solver(input: &str) -> Output {
+    run_binary(env!("CARGO_BIN_EXE_boardcover"), &[], input.as_bytes())
 }
 
 #[track_caller]
 fn check(input: &str, expected: &str) {
-    let output = run_binary(input);
+    let output = run_solver(input);
     assert!(
         output.status.success(),
         "status {:?}, stderr {}",
@@ -57,7 +46,7 @@ fn check(input: &str, expected: &str) {
 /// what was printed on stdout before the error.
 #[track_caller]
 fn check_error(input: &str, place: &str) -> String {
-    let output = run_binary(input);
+    let output = run_solver(input);
     assert_eq!(output.status.code(), Some(1), "input:\n{}", input);
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     assert!(stderr.starts_with("error: "), "{:?}", stderr);
@@ -79,7 +68,7 @@ fn long_board_gets_an_exact_count() {
     for _ in 0..20 {
         input.push_str(".........\n");
     }
-    let output = run_binary(&input);
+    let output = run_solver(&input);
     assert!(output.status.success());
     let count = String::from_utf8_lossy(&output.stdout).trim().to_string();
     assert!(count.len() > 15 && count.bytes().all(|b| b.is_ascii_digit()), "{}", count);
@@ -118,18 +107,7 @@ fn answers_before_the_bad_case_are_kept() {
 #[test]
 fn oracle_binary_agrees_on_the_sample() {
     let naive = env!("CARGO_BIN_EXE_boardcover-naive");
-    let mut child = Command::new(naive)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the oracle binary starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(SAMPLE_IN.as_bytes())
-        .expect("the oracle reads its input");
-    let output = child.wait_with_output().expect("the oracle finishes");
+    let output = run_binary(naive, &[], SAMPLE_IN.as_bytes());
     assert!(output.status.success());
     assert_eq!(String::from_utf8_lossy(&output.stdout), "0\n2\n1514\n");
 }
@@ -137,7 +115,7 @@ fn oracle_binary_agrees_on_the_sample() {
 #[test]
 fn generator_is_deterministic_and_rejects_bad_arguments() {
     let gen = env!("CARGO_BIN_EXE_boardcover-gen");
-    let run = |args: &[&str]| Command::new(gen).args(args).output().expect("the generator runs");
+    let run = |args: &[&str]| run_binary(gen, args, b"");
     let first = run(&["42", "judge", "30"]);
     assert!(first.status.success());
     assert_eq!(first.stdout, run(&["42", "judge", "30"]).stdout);

@@ -1,26 +1,9 @@
 //! The binaries end to end: the sample, accepted whitespace, every kind of bad input (status
 //! 1, one `error:` line naming the place), and the generator's and oracle's command lines.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 /// Runs `binary` with `args` on `input`; returns (success, stdout, stderr).
 fn run(binary: &str, args: &[&str], input: &[u8]) -> (bool, String, String) {
-    let mut child = Command::new(binary)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    let input = input.to_vec();
-    // Write from another thread so a binary that exits early cannot block the test.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let output = child.wait_with_output().expect("the binary finishes");
-    writer.join().expect("the writer thread ends");
+    let output = judge_io::testing::run_binary(binary, args, input);
     (
         output.status.success(),
         String::from_utf8_lossy(&output.stdout).into_owned(),

@@ -2,25 +2,11 @@
 //! input (status 1, one `error:` line naming the place), including inputs deep or huge enough
 //! to crash a careless parser.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use judge_io::testing::run_binary;
 
 /// Runs the solver on `input`; returns (success, stdout, stderr).
 fn run(input: &[u8]) -> (bool, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_programmers-84021"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the solver binary starts");
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    let input = input.to_vec();
-    // Write from another thread so a solver that exits early cannot block the test.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let output = child.wait_with_output().expect("the solver finishes");
-    writer.join().expect("the writer thread ends");
+    let output = run_binary(env!("CARGO_BIN_EXE_programmers-84021"), &[], input);
     (
         output.status.success(),
         String::from_utf8_lossy(&output.stdout).into_owned(),
@@ -149,10 +135,7 @@ fn huge_inputs_do_not_crash() {
 
 /// Runs the generator with `args`; returns (success, stdout, stderr).
 fn generate(args: &[&str]) -> (bool, Vec<u8>, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_programmers-84021-gen"))
-        .args(args)
-        .output()
-        .expect("the generator runs");
+    let output = run_binary(env!("CARGO_BIN_EXE_programmers-84021-gen"), args, b"");
     (output.status.success(), output.stdout, String::from_utf8_lossy(&output.stderr).into_owned())
 }
 
@@ -165,15 +148,7 @@ fn generator_is_deterministic_and_rejects_bad_args() {
     // The generated input is accepted by the solver and the oracle, which agree.
     let (ok, answer, stderr) = run(&first);
     assert!(ok, "{}", stderr);
-    let naive = Command::new(env!("CARGO_BIN_EXE_programmers-84021-naive"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .and_then(|mut child| {
-            child.stdin.take().expect("stdin is piped").write_all(&first)?;
-            child.wait_with_output()
-        })
-        .expect("the oracle runs");
+    let naive = run_binary(env!("CARGO_BIN_EXE_programmers-84021-naive"), &[], &first);
     assert_eq!(String::from_utf8_lossy(&naive.stdout), answer);
     for bad in [
         &[][..],

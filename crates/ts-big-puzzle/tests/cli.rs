@@ -1,8 +1,7 @@
 //! The `ts-big-puzzle` binary end to end: the statement's worked example, then every kind of
 //! bad driver input (status 1, one `error:` line naming the place, earlier results kept).
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use judge_io::testing::run_binary;
 
 /// The statement's worked example (border rebuilt from its table), and the table's results.
 fn example() -> (String, String) {
@@ -31,19 +30,7 @@ fn with_line(line: usize, text: &str) -> String {
 /// an empty stderr.
 #[track_caller]
 fn check(input: &str, expected: &str) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ts-big-puzzle"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(input.as_bytes())
-        .expect("the binary reads all its input");
-    let result = child.wait_with_output().expect("the binary finishes");
+    let result = run_binary(env!("CARGO_BIN_EXE_ts-big-puzzle"), &[], input.as_bytes());
     let stdout = String::from_utf8(result.stdout).expect("stdout is UTF-8");
     let stderr = String::from_utf8(result.stderr).expect("stderr is UTF-8");
     let (expected_stdout, expected_error) = match expected.find("error:") {
