@@ -41,6 +41,24 @@ pub fn add_limbs(dst: &mut [u64], src: &[u64]) {
     debug_assert!(!carry, "sum overflows its limbs: the 4^(cells/3) bound was broken");
 }
 
+/// [`add_limbs`] for `L`-limb slices: the fixed length lets the compiler unroll the carry
+/// chain.
+///
+/// # Panics
+/// If either slice is shorter than `L`; in debug builds, if the sum does not fit in `L` limbs.
+#[inline]
+pub fn add_fixed<const L: usize>(dst: &mut [u64], src: &[u64]) {
+    let (dst, src) = (&mut dst[..L], &src[..L]);
+    let mut carry = false;
+    for i in 0..L {
+        let (sum, c1) = dst[i].overflowing_add(src[i]);
+        let (sum, c2) = sum.overflowing_add(carry as u64);
+        dst[i] = sum;
+        carry = c1 || c2;
+    }
+    debug_assert!(!carry, "sum overflows its limbs: the limb budget was broken");
+}
+
 impl U320 {
     /// Zero.
     pub fn zero() -> U320 {

@@ -2,11 +2,15 @@
 //! trominoes (a 2 x 2 square minus one cell, in any rotation), exactly, for any board up to
 //! 20 x 20.
 //!
-//! [`solve`] is a broken-profile (transfer-matrix) DP over the cells in row-major order, two
-//! cells per pass. Its state is the set of already covered cells among the next `w + 1` cells;
-//! the states of a layer are kept sorted, so each pass is a merge of sorted streams (no hash).
-//! The counts are exact [`U320`] integers, stored packed in as few 64-bit limbs as the layer's
-//! totals need.
+//! [`solve`] is a broken-profile (transfer-matrix) DP over the cells in row-major order,
+//! [`BLOCK`] cells per pass. Its state is the set of already covered cells among the next
+//! `w + 1` cells, stored as a key ([`encode`]) that puts the bits the next moves test on top: a
+//! layer is a sorted array of keys, the states one move applies to are whole runs of it
+//! ([`Plan`]), and each move shifts the rest of the key in order. A pass builds the next layer
+//! one key range ("region") at a time, adding counts into a small dense array and reading it
+//! back in key order ([`advance`]): no hash, no merge, no state looked at by a move it cannot
+//! take. The counts are exact [`U320`] integers, stored packed in as few 64-bit limbs as the
+//! largest count needs ([`limbs_needed`]).
 //! [`run`] parses the judge's input ([`parse_case_count`], [`parse_board`]), solves each board
 //! and writes the counts ([`render`]). No I/O happens here: `main.rs` owns stdin and stdout.
 
@@ -190,8 +194,10 @@ pub struct Stats {
 /// cells.
 ///
 /// # Complexity
-/// O(h * w * S) limb additions and comparisons, where S (the number of frontier states) is at
-/// most 2^(min(h, w) + 1) and at most 611,670 on a 20 x 20 board; memory O(S) counts.
+/// O(h * w / BLOCK * (S + T)) limb additions, where S (the number of frontier states) is at
+/// most 2^(min(h, w) + 1) and at most 611,670 on a 20 x 20 board, and T (the transitions of one
+/// pass) is a few times S (about 2.5 S on a 20 x 20 board); memory O(S) counts plus 1.3 MiB of
+/// scratch.
 ///
 /// # Examples
 /// ```
@@ -218,12 +224,14 @@ pub fn count_row_major(board: &Board) -> (U320, Stats) {
     Solver::new().count_row_major(board)
 }
 
-/// The DP's two layers, kept from board to board: solving many boards with one `Solver`
-/// allocates them once, so the memory peak is the largest board's, not a fragmented sum.
+/// The DP's two layers and scratch space, kept from board to board: solving many boards with
+/// one `Solver` allocates them once, so the memory peak is the largest board's, not a
+/// fragmented sum.
 #[derive(Debug, Default)]
 pub struct Solver {
     cur: Layer,
     next: Layer,
+    work: Work,
 }
 
 impl Solver {
@@ -265,10 +273,11 @@ const SHAPES: [[(usize, isize); 2]; 4] = [
     [(1, -1), (1, 0)],
 ];
 
-/// One layer of the DP: the frontier states, in increasing order, and their counts.
+/// One layer of the DP: the frontier states, by increasing key (see [`encode`]), and their
+/// counts.
 ///
-/// State bit `k` set means cell `p + k` (row-major index, `p` the layer's cell) is already
-/// covered by a piece, for `k` in `0..=w`. Cell `p + w + 1` can never be covered yet: a piece
+/// State bit `i` set means cell `p + i` (row-major index, `p` the layer's cell) is already
+/// covered by a piece, for `i` in `0..=w`. Cell `p + w + 1` can never be covered yet: a piece
 /// placed at an earlier cell `q < p` reaches at most `q + w + 1 <= p + w`.
 #[derive(Debug, Default)]
 struct Layer {
@@ -303,24 +312,37 @@ impl Layer {
     }
 }
 
-/// Adds `count` (`L` limbs) to state `key` of the layer being built, which is either its last
-/// state or above it.
-#[inline]
-fn emit<const L: usize>(keys: &mut Vec<u32>, vals: &mut Vec<u64>, key: u32, count: &[u64]) {
-    if keys.last() == Some(&key) {
-        let start = vals.len() - L;
-        bignum::add_limbs(&mut vals[start..start + L], &count[..L]);
-    } else {
-        debug_assert!(keys.last().map_or(true, |&last| last < key), "keys ascend");
-        keys.push(key);
-        vals.extend_from_slice(&count[..L]);
+/// The key of frontier state `s` (bits `0..=w`) on a `w`-wide board: its bits reordered as
+/// `s[w - 1], s[w], s[0], s[1], ..., s[w - 2]`, most significant first.
+///
+/// The moves at the next cells test only the two ends of the frontier: bits `0..=k` (the
+/// block's cells and the one after) and bits `w - 1`, `w` (the cells below them). This order
+/// puts both ends on top, so the states that agree on them are one run of the sorted layer. And
+/// crossing `k` cells shifts the middle bits `s[k]..s[w - 2]` up by `k` in the key, in order:
+/// see [`Segment`].
+fn encode(s: u32, w: usize) -> u32 {
+    let body = w - 1;
+    let mut key = (s >> (w - 1) & 1) << w | (s >> w & 1) << body;
+    for i in 0..body {
+        key |= (s >> i & 1) << (body - 1 - i);
     }
+    key
 }
 
-/// The number of cells the DP crosses per pass over the frontier. Two cells per pass measured
-/// 10-25% faster than one on 20 x 20 boards (half the passes over the layers); three were
-/// slower (up to 5^3 composed moves make the merges wide).
-const BLOCK: usize = 2;
+/// The state whose key is `key`: the inverse of [`encode`].
+fn decode(key: u32, w: usize) -> u32 {
+    let body = w - 1;
+    let mut s = (key >> w & 1) << (w - 1) | (key >> body & 1) << w;
+    for i in 0..body {
+        s |= (key >> (body - 1 - i) & 1) << i;
+    }
+    s
+}
+
+/// The number of cells the DP crosses per pass over the frontier. On 20 x 20 boards 4 measured
+/// fastest: 2.4x faster than 1, 25% faster than 2 (fewer passes over the layers, so fewer
+/// states read and written); 5 tied and 6 was slower (many more transitions per state).
+const BLOCK: usize = 4;
 
 /// One way to cross the cells `p..p + k` of a block: the states `s` with `s & check == want`
 /// go to `(s | add) >> k`.
@@ -328,10 +350,9 @@ const BLOCK: usize = 2;
 /// For one cell: skipping a covered cell is `check = 1, want = 1, add = 0` (a black cell:
 /// `check = 0`); placing a piece that covers the cells of `mask` is `check = mask`, `want = 0`,
 /// `add = mask`. Moves for several cells are composed with [`Move::then`]. Every
-/// state that passes has `s & add == 0`, so `s | add = s + add` ascends with `s`: each move's
-/// targets come out sorted and the next layer is a merge. All the passing states also agree on
-/// bits `0..k` of `s | add` (a white cell is covered, a black one never is), so the shift
-/// loses nothing.
+/// state that passes has `s & add == 0`, so `s | add = s + add` ascends with `s`. All the
+/// passing states also agree on bits `0..k` of `s | add` (a white cell is covered, a black one
+/// never is), so the shift loses nothing: a move sends distinct states to distinct targets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Move {
     check: u32,
@@ -391,124 +412,187 @@ fn cell_moves(white: &[bool], h: usize, w: usize, p: usize, out: &mut Vec<Move>)
     }
 }
 
-/// The states of `keys[pos..end]` that take one [`Move`], walked in order.
-struct Stream {
-    pos: usize,
-    end: usize,
-    step: Move,
-    /// The target of the state at `pos`, or `u32::MAX` when the stream is done.
-    head: u32,
+/// The target keys of one region of the next layer span at most `2^SPAN_BITS` values: the
+/// region's counts are summed in a dense array of that many entries (768 KiB at 3 limbs, so it
+/// stays in a core's L2 cache). 15 measured a little faster than 14 and as fast as 16.
+const SPAN_BITS: usize = 15;
+/// `2^SPAN_BITS`.
+const SPAN: usize = 1 << SPAN_BITS;
+
+/// How a pass over `k` cells of a `w`-wide board cuts the keys of both layers.
+///
+/// A *block* of the current layer is the run of states sharing the top bits of their key: the
+/// frontier's two end bits `w - 1`, `w` and the bits `0..prefix`, enough to decide every move
+/// (a move tests bits `0..=k` and `w - 1..=w + k`, and bits above `w` are always clear; see
+/// [`encode`]). A *region* of the next layer is the run of keys sharing their top
+/// `2 + prefix - k` bits, which come from bits the block fixes or from the move: each (block,
+/// move) pair lands in a single region, at most `2^SPAN_BITS` keys wide.
+#[derive(Debug, Clone, Copy)]
+struct Plan {
+    /// The block of key `key` is `key >> block_shift`.
+    block_shift: usize,
+    /// The region of key `key` is `key >> region_shift`.
+    region_shift: usize,
+    /// The state bits a block fixes.
+    fixed: u32,
 }
 
-impl Stream {
-    /// Moves `pos` to the first state at or after it that takes the move.
-    #[inline]
-    fn settle(&mut self, keys: &[u32], k: usize) {
-        while self.pos < self.end {
-            let state = keys[self.pos];
-            if state & self.step.check == self.step.want {
-                self.head = (state | self.step.add) >> k;
-                return;
-            }
-            self.pos += 1;
+impl Plan {
+    fn new(w: usize, k: usize) -> Plan {
+        // At least one bit past the `k` cells (bit `k` is tested), more to keep regions within
+        // `SPAN`; all of them on narrow boards.
+        let extra = (w + 1).saturating_sub(2 + SPAN_BITS).max(1);
+        let prefix = (k + extra).min(w - 1);
+        Plan {
+            block_shift: w + 1 - (2 + prefix),
+            region_shift: w + 1 - (2 + prefix.saturating_sub(k)),
+            fixed: ((1 << prefix) - 1) | 1 << (w - 1) | 1 << w,
         }
-        self.head = u32::MAX;
     }
+}
+
+/// The states `lo..hi` of the current layer (one block) that all take one [`Move`]. As the move
+/// tests only bits the block fixes, they all take it; state key `key` goes to key
+/// `(key << k) & body | add` (`body` the key's `w - 1` low bits), so the targets ascend with the
+/// sources, and all lie in region `region` of the next layer.
+#[derive(Debug, Clone, Copy)]
+struct Segment {
+    region: u32,
+    lo: usize,
+    hi: usize,
+    add: u32,
+}
+
+/// The scratch space of [`advance`], kept from pass to pass.
+#[derive(Debug, Default)]
+struct Work {
+    /// Block `b` of the current layer is `starts[b]..starts[b + 1]`.
+    starts: Vec<usize>,
+    /// The pass's segments, by region.
+    segments: Vec<Segment>,
+    /// The counts of the region being built, `L` limbs for each offset in it (`SPAN` offsets,
+    /// room for 5 limbs); all zero between regions.
+    sums: Vec<u64>,
+    /// Bit `o` set: offset `o` of the region has a count; all zero between regions.
+    occupied: Vec<u64>,
 }
 
 /// Sends every state of `cur` through `moves` (each over `k` cells) into `next`, which must be
 /// empty.
 ///
-/// The targets of one move from one quarter of `cur` (the states sharing bits `w` and
-/// `w - 1`) all share their bits from `w - 1` up: the region of the target. So the regions
-/// are filled in increasing order, each by merging the few (quarter, move) streams that land in
-/// it: every access is sequential, and no hash or index is needed.
+/// The (block, move) pairs are grouped by the region they land in; the regions are built in
+/// increasing order, each by adding its segments' counts into a dense array indexed by the key's
+/// low bits, then reading the keys that were hit back out in order. So no state is looked at by
+/// a move it cannot take, every read and write of a layer is sequential, and no hash, sort of
+/// states or merge is needed.
 ///
-/// Returns the number of transitions and the sum of the top limbs (limb `L - 1`) of the counts
-/// they carried, from which [`limbs_needed`] bounds the counts of the layer after `next`.
+/// Returns the number of transitions and the largest top limb (limb `L - 1`) of the new counts,
+/// from which [`limbs_needed`] bounds the counts of the layer after `next`.
+#[inline(never)]
 fn advance<const L: usize>(
     cur: &Layer,
     next: &mut Layer,
+    work: &mut Work,
     moves: &[Move],
     w: usize,
     k: usize,
-) -> (u64, u128) {
+) -> (u64, u64) {
     debug_assert!(cur.limbs == L && next.limbs == L, "both layers hold L limbs");
-    let top = w - 1;
-    let mut bounds = [0usize; 5];
-    for (q, bound) in bounds.iter_mut().enumerate() {
-        *bound = cur.keys.partition_point(|&s| ((s >> top) as usize) < q);
+    let plan = Plan::new(w, k);
+    let blocks = 1usize << (w + 1 - plan.block_shift);
+    work.starts.clear();
+    for block in 0..=blocks {
+        let start = cur.keys.partition_point(|&key| ((key >> plan.block_shift) as usize) < block);
+        work.starts.push(start);
     }
-    let mut transitions = 0;
-    let mut top_sum: u128 = 0;
-    let mut streams: Vec<Stream> = Vec::with_capacity(moves.len() * 4);
-    for region in 0..(4usize << k) {
-        streams.clear();
-        for step in moves.iter() {
-            for q in 0..4 {
-                // The quarter fixes bits w - 1 and w of the state; the move must allow them.
-                let fixed = (q as u32) << top;
-                let top_check = step.check & (3 << top);
-                let compatible = fixed & top_check == step.want & top_check;
-                if compatible
-                    && (q | (step.add >> top) as usize) == region
-                    && bounds[q] < bounds[q + 1]
-                {
-                    let mut stream =
-                        Stream { pos: bounds[q], end: bounds[q + 1], step: *step, head: u32::MAX };
-                    stream.settle(&cur.keys, k);
-                    streams.push(stream);
-                }
-            }
-        }
-        if streams.len() == 1 {
-            // One move is one-to-one: its targets are all new, no merging needed.
-            let stream = &mut streams[0];
-            while stream.head != u32::MAX {
-                let start = stream.pos * L;
-                next.keys.push(stream.head);
-                next.vals.extend_from_slice(&cur.vals[start..start + L]);
-                top_sum += cur.vals[start + L - 1] as u128;
-                transitions += 1;
-                stream.pos += 1;
-                stream.settle(&cur.keys, k);
-            }
+    let ends = 1u32 << (w - 1) | 1 << w;
+    let body = (1u32 << (w - 1)) - 1;
+    work.segments.clear();
+    for block in 0..blocks {
+        let (lo, hi) = (work.starts[block], work.starts[block + 1]);
+        if lo == hi {
             continue;
         }
-        loop {
-            let mut best = 0;
-            for j in 1..streams.len() {
-                if streams[j].head < streams[best].head {
-                    best = j;
-                }
+        let first = (block as u32) << plan.block_shift;
+        let state = decode(first, w);
+        for step in moves.iter() {
+            debug_assert!(step.check & !plan.fixed & ((2 << w) - 1) == 0, "the block decides");
+            if state & step.check != step.want {
+                continue;
             }
-            let stream = match streams.get_mut(best) {
-                Some(stream) if stream.head != u32::MAX => stream,
-                _ => break,
-            };
-            let start = stream.pos * L;
-            emit::<L>(&mut next.keys, &mut next.vals, stream.head, &cur.vals[start..start + L]);
-            top_sum += cur.vals[start + L - 1] as u128;
-            transitions += 1;
-            stream.pos += 1;
-            stream.settle(&cur.keys, k);
+            let add = encode(((state & ends) | step.add) >> k, w);
+            let region = ((first << k) & body | add) >> plan.region_shift;
+            debug_assert!([lo, hi - 1].iter().all(|&i| {
+                let key = cur.keys[i];
+                let target = encode((decode(key, w) | step.add) >> k, w);
+                target == (key << k) & body | add && target >> plan.region_shift == region
+            }));
+            work.segments.push(Segment { region, lo, hi, add });
         }
     }
-    (transitions, top_sum)
+    work.segments.sort_unstable_by_key(|segment| segment.region);
+
+    debug_assert!(plan.region_shift <= SPAN_BITS, "a region fits the scratch arrays");
+    let low = (1u32 << plan.region_shift) - 1;
+    // Slices of constant length: an offset below SPAN indexes them without bounds checks.
+    let sums = &mut work.sums[..SPAN * L];
+    let occupied = &mut work.occupied[..SPAN / 64];
+    let mut transitions = 0;
+    let mut top_max = 0;
+    let mut at = 0;
+    while at < work.segments.len() {
+        let region = work.segments[at].region;
+        while at < work.segments.len() && work.segments[at].region == region {
+            let Segment { lo, hi, add, .. } = work.segments[at];
+            let counts = cur.vals[lo * L..hi * L].chunks_exact(L);
+            for (&key, count) in cur.keys[lo..hi].iter().zip(counts) {
+                let offset = ((key << k | add) & low) as usize % SPAN;
+                bignum::add_fixed::<L>(&mut sums[offset * L..offset * L + L], count);
+                occupied[offset / 64] |= 1 << (offset % 64);
+            }
+            transitions += (hi - lo) as u64;
+            at += 1;
+        }
+        // Read the region out in key order, leaving `sums` and `occupied` zero again.
+        let words = (low as usize + 64) / 64;
+        let hit: usize = occupied[..words].iter().map(|word| word.count_ones() as usize).sum();
+        let start = next.keys.len();
+        next.keys.resize(start + hit, 0);
+        next.vals.resize((start + hit) * L, 0);
+        // Exactly one slot per set bit below.
+        let keys = next.keys[start..].iter_mut();
+        let mut slots = next.vals[start * L..].chunks_exact_mut(L).zip(keys);
+        let base = region << plan.region_shift;
+        for (index, word) in occupied[..words].iter_mut().enumerate() {
+            let mut bits = *word;
+            *word = 0;
+            while bits != 0 {
+                let offset = index * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let sum = &mut sums[offset * L..offset * L + L];
+                if let Some((val, key)) = slots.next() {
+                    *key = base | offset as u32;
+                    val.copy_from_slice(sum);
+                }
+                top_max = top_max.max(sum[L - 1]);
+                for limb in sum.iter_mut() {
+                    *limb = 0;
+                }
+            }
+        }
+    }
+    (transitions, top_max)
 }
 
-/// The number of limbs that hold every count of the next layer, given what [`advance`]
-/// returned while building the current one (`limbs` limbs each) and the number of moves from
-/// the current layer to the next.
+/// The number of limbs that hold every count of the layer after the next one, given the next
+/// one's limbs, the largest top limb among its counts, and the number of moves between them.
 ///
-/// The current layer's total `T` is the sum of the `transitions` counts carried into it. Each
-/// of them is below `(top + 1) * 2^(64 (limbs - 1))` where `top` is its top limb, so
-/// `T < (top_sum + transitions) * 2^(64 (limbs - 1))`. A count of the next layer adds up, for
-/// each move, at most one count of the current layer, so it is at most `moves * T`. And no
-/// count ever exceeds the number of partial tilings, at most `4^(pieces) <= 2^318` (see
+/// Each move takes a state to at most one target, so a count of the layer after is a sum of at
+/// most `moves` counts of the next layer, each below `(top_max + 1) * 2^(64 (limbs - 1))`. And
+/// no count ever exceeds the number of partial tilings, at most `4^(pieces) <= 2^318` (see
 /// [`MAX_WHITE`]): 5 limbs always suffice.
-fn limbs_needed(limbs: usize, transitions: u64, top_sum: u128, moves: usize) -> usize {
-    let spill = (top_sum + transitions as u128) * moves as u128;
+fn limbs_needed(limbs: usize, top_max: u64, moves: usize) -> usize {
+    let spill = (top_max as u128 + 1) * moves as u128;
     let wanted = if spill >> 64 == 0 { limbs } else { limbs + 1 };
     wanted.min(bignum::LIMBS)
 }
@@ -516,7 +600,7 @@ fn limbs_needed(limbs: usize, transitions: u64, top_sum: u128, moves: usize) -> 
 impl Solver {
     /// [`count_row_major`], reusing this solver's memory.
     pub fn count_row_major(&mut self, board: &Board) -> (U320, Stats) {
-        let (cur, next) = (&mut self.cur, &mut self.next);
+        let (cur, next, work) = (&mut self.cur, &mut self.next, &mut self.work);
         let (h, w) = (board.height(), board.width());
         assert!(w <= MAX_SIDE, "the frontier holds one row: width {} > {}", w, MAX_SIDE);
         let mut stats = Stats { max_states: 1, transitions: 0, width: w };
@@ -531,10 +615,16 @@ impl Solver {
         cur.keys.clear();
         cur.vals.clear();
         cur.limbs = 1;
-        cur.keys.push(0);
+        cur.keys.push(encode(0, w));
+        if work.sums.is_empty() {
+            // Zeroed pages from the allocator: a small board touches few of them. Each pass
+            // leaves them zero again.
+            work.sums = vec![0; SPAN * bignum::LIMBS];
+            work.occupied = vec![0; SPAN / 64];
+        }
         cur.vals.push(1);
-        // What building `cur` carried: one count, 1.
-        let (mut carried, mut top_sum) = (1u64, 1u128);
+        // The largest top limb of `cur`'s counts: its one count, 1.
+        let mut top_max = 1;
         let mut moves: Vec<Move> = Vec::new();
         let mut composed: Vec<Move> = Vec::new();
         let mut one_cell: Vec<Move> = Vec::with_capacity(1 + SHAPES.len());
@@ -551,7 +641,7 @@ impl Solver {
                 }
                 std::mem::swap(&mut moves, &mut composed);
             }
-            let limbs = limbs_needed(cur.limbs, carried, top_sum, moves.len()).max(cur.limbs);
+            let limbs = limbs_needed(cur.limbs, top_max, moves.len());
             if limbs > cur.limbs {
                 cur.widen(limbs);
             }
@@ -563,16 +653,15 @@ impl Solver {
             let expected = cur.len() + cur.len() / 8;
             next.keys.reserve_exact(expected);
             next.vals.reserve_exact(expected * limbs);
-            let (transitions, sum) = match limbs {
-                1 => advance::<1>(cur, next, &moves, w, k),
-                2 => advance::<2>(cur, next, &moves, w, k),
-                3 => advance::<3>(cur, next, &moves, w, k),
-                4 => advance::<4>(cur, next, &moves, w, k),
-                _ => advance::<{ bignum::LIMBS }>(cur, next, &moves, w, k),
+            let (transitions, top) = match limbs {
+                1 => advance::<1>(cur, next, work, &moves, w, k),
+                2 => advance::<2>(cur, next, work, &moves, w, k),
+                3 => advance::<3>(cur, next, work, &moves, w, k),
+                4 => advance::<4>(cur, next, work, &moves, w, k),
+                _ => advance::<{ bignum::LIMBS }>(cur, next, work, &moves, w, k),
             };
             stats.transitions += transitions;
-            carried = transitions;
-            top_sum = sum;
+            top_max = top;
             std::mem::swap(cur, next);
             stats.max_states = stats.max_states.max(cur.len());
             if cur.len() == 0 {
@@ -581,7 +670,7 @@ impl Solver {
             p += k;
         }
         // Past the last cell nothing can be covered, so the only state left is the empty one.
-        debug_assert!(cur.keys == [0], "only the empty frontier survives the last cell");
+        debug_assert!(cur.keys == [encode(0, w)], "only the empty frontier survives the last cell");
         (U320::from_limbs(cur.count(0)), stats)
     }
 }
@@ -812,13 +901,14 @@ mod tests {
     }
 
     #[test]
-    fn limb_budget_follows_the_totals() {
-        assert_eq!(limbs_needed(1, 1, 1, 1), 1);
-        assert_eq!(limbs_needed(1, 3, u64::MAX as u128 - 3, 1), 1);
-        assert_eq!(limbs_needed(1, 3, u64::MAX as u128 - 2, 1), 2);
-        assert_eq!(limbs_needed(1, 1, 1 << 62, 4), 2, "4 moves can quadruple the total");
-        assert_eq!(limbs_needed(4, 1 << 20, 1 << 70, 1), 5);
-        assert_eq!(limbs_needed(5, 1 << 20, 1 << 70, 1), 5, "never more than 320 bits");
+    fn limb_budget_follows_the_largest_count() {
+        assert_eq!(limbs_needed(1, 1, 1), 1);
+        assert_eq!(limbs_needed(1, u64::MAX - 1, 1), 1);
+        assert_eq!(limbs_needed(1, u64::MAX, 1), 2, "the top limb may be all ones");
+        assert_eq!(limbs_needed(1, 1 << 62, 4), 2, "4 moves can quadruple a count");
+        assert_eq!(limbs_needed(1, (1 << 62) - 2, 4), 1);
+        assert_eq!(limbs_needed(4, 1 << 60, 25), 5);
+        assert_eq!(limbs_needed(5, 1 << 60, 25), 5, "never more than 320 bits");
         let (count, stats) = count_row_major(&Board::new(2, 20, vec![Cell::White; 40]));
         assert_eq!(count, U320::zero(), "40 cells are not a multiple of 3");
         assert_eq!(stats.width, 20);
