@@ -34,7 +34,7 @@ fn play<S: Solver>(solver: &mut S, cases: &[(Case, Vec<Piece>)]) -> (Duration, D
     let mut results = Vec::new();
     for (case, puts) in cases {
         let start = Instant::now();
-        solver.init(case.n, case.m, &case.up, &case.right, &case.bottom, &case.left);
+        solver.init(case.n, case.m, &case.border);
         init += start.elapsed();
         let start = Instant::now();
         results.extend(puts.iter().map(|&piece| solver.put(piece)));

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use super::{inner_neighbor, opposite, partner, rotate, Piece, Solver};
+use super::{inner_neighbor, opposite, partner, rotate, Border, Piece, Solver};
 
 /// The bucket-scanning solution.
 #[derive(Debug, Default)]
@@ -56,31 +56,23 @@ impl BucketScan {
 }
 
 impl Solver for BucketScan {
-    fn init(
-        &mut self,
-        n: usize,
-        _m: usize,
-        up: &[Piece],
-        right: &[Piece],
-        bottom: &[Piece],
-        left: &[Piece],
-    ) {
+    fn init(&mut self, n: usize, _m: usize, border: &Border) {
         self.n = n;
         self.width = n + 2;
         self.board = vec![[0; 4]; self.width * self.width];
         self.waiting.clear();
         let last = n + 1;
-        let mut border = Vec::with_capacity(4 * n);
+        let mut ring = Vec::with_capacity(4 * n);
         for i in 0..n {
-            border.push((i + 1, up[i]));
-            border.push((last * self.width + i + 1, bottom[i]));
-            border.push(((i + 1) * self.width + last, right[i]));
-            border.push(((i + 1) * self.width, left[i]));
+            ring.push((i + 1, border.up[i]));
+            ring.push((last * self.width + i + 1, border.bottom[i]));
+            ring.push(((i + 1) * self.width + last, border.right[i]));
+            ring.push(((i + 1) * self.width, border.left[i]));
         }
-        for &(cell, piece) in &border {
+        for &(cell, piece) in &ring {
             self.board[cell] = piece;
         }
-        for &(cell, _) in &border {
+        for &(cell, _) in &ring {
             self.announce(cell);
         }
     }

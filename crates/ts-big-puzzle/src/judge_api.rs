@@ -3,7 +3,7 @@
 
 use std::cell::RefCell;
 
-use super::{Piece, Puzzle};
+use super::{Border, Piece, Puzzle};
 
 thread_local! {
     /// The test case in progress; `destroy` leaves its memory for the next `init` to reuse.
@@ -28,11 +28,10 @@ pub fn init(
     bottom: &[[i32; 4]],
     left: &[[i32; 4]],
 ) {
-    let sides: Vec<Vec<Piece>> =
-        [up, right, bottom, left].iter().map(|side| side.iter().map(piece).collect()).collect();
-    PUZZLE.with(|puzzle| {
-        puzzle.borrow_mut().init(n as usize, m as usize, &sides[0], &sides[1], &sides[2], &sides[3])
-    });
+    let side = |pieces: &[[i32; 4]]| pieces.iter().map(piece).collect();
+    let border =
+        Border { up: side(up), right: side(right), bottom: side(bottom), left: side(left) };
+    PUZZLE.with(|puzzle| puzzle.borrow_mut().init(n as usize, m as usize, &border));
 }
 
 /// The judge's `put(mPiece)`: x + y of the chosen cell, or -1.

@@ -132,19 +132,26 @@ pub fn rotate(piece: Piece, quarter_turns: usize) -> Piece {
 /// by the next `init`).
 pub trait Solver {
     /// Starts a test case: the board is (n+2) x (n+2), edges have m digits, and the border
-    /// pieces are given unrotated (see the problem file for where each one sits).
-    fn init(
-        &mut self,
-        n: usize,
-        m: usize,
-        up: &[Piece],
-        right: &[Piece],
-        bottom: &[Piece],
-        left: &[Piece],
-    );
+    /// ring holds n pieces per side.
+    fn init(&mut self, n: usize, m: usize, border: &Border);
 
     /// Places `piece` by the rules and returns x + y of its cell, or -1 if it fits nowhere.
     fn put(&mut self, piece: Piece) -> i32;
+}
+
+/// The border ring of an (N+2) x (N+2) board: N pieces per side, each as given (unrotated):
+/// `up[i]` sits at (i+1, 0), `right[i]` at (N+1, i+1), `bottom[i]` at (i+1, N+1) and
+/// `left[i]` at (0, i+1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Border {
+    /// Border pieces above row 1, left to right.
+    pub up: Vec<Piece>,
+    /// Border pieces right of column N, top to bottom.
+    pub right: Vec<Piece>,
+    /// Border pieces below row N, left to right.
+    pub bottom: Vec<Piece>,
+    /// Border pieces left of column 1, top to bottom.
+    pub left: Vec<Piece>,
 }
 
 /// One test case's parameters and border ring, as read by [`Reader::case`].
@@ -154,14 +161,8 @@ pub struct Case {
     pub n: usize,
     /// Digits per edge.
     pub m: usize,
-    /// Border pieces above row 1, left to right.
-    pub up: Vec<Piece>,
-    /// Border pieces right of column N, top to bottom.
-    pub right: Vec<Piece>,
-    /// Border pieces below row N, left to right.
-    pub bottom: Vec<Piece>,
-    /// Border pieces left of column 1, top to bottom.
-    pub left: Vec<Piece>,
+    /// The border ring.
+    pub border: Border,
     /// How many puts follow.
     pub q: usize,
 }
@@ -271,7 +272,7 @@ impl<'a> Reader<'a> {
         }
         let q = self.int_in(0, MAX_PUTS, "Q")?;
         let [up, right, bottom, left] = sides;
-        Ok(Case { n, m, up, right, bottom, left, q })
+        Ok(Case { n, m, border: Border { up, right, bottom, left }, q })
     }
 
     /// Succeeds if nothing but whitespace is left.
@@ -292,7 +293,7 @@ pub fn run_with<S: Solver, W: std::io::Write>(
     for case_no in 1..=tests {
         let in_case = |e: Error| e.context(format!("test case {}", case_no));
         let case = reader.case().map_err(in_case)?;
-        solver.init(case.n, case.m, &case.up, &case.right, &case.bottom, &case.left);
+        solver.init(case.n, case.m, &case.border);
         for put_no in 1..=case.q {
             let piece =
                 reader.piece(case.m).map_err(|e| in_case(e.context(format!("put {}", put_no))))?;

@@ -1,6 +1,6 @@
 //! The brute-force oracle: every empty inner cell, every rotation, straight from the rules.
 
-use super::{Piece, Solver};
+use super::{Border, Piece, Solver};
 
 /// Whether edge `a` and edge `b` fit face to face: each facing pair of bumps sums to 10.
 /// Both are read clockwise around their own piece, so a's first bump faces b's last.
@@ -34,22 +34,14 @@ impl Naive {
 }
 
 impl Solver for Naive {
-    fn init(
-        &mut self,
-        n: usize,
-        _m: usize,
-        up: &[Piece],
-        right: &[Piece],
-        bottom: &[Piece],
-        left: &[Piece],
-    ) {
+    fn init(&mut self, n: usize, _m: usize, border: &Border) {
         self.n = n;
         self.board = vec![vec![None; n + 2]; n + 2];
         for i in 0..n {
-            self.board[0][i + 1] = Some(up[i]);
-            self.board[i + 1][n + 1] = Some(right[i]);
-            self.board[n + 1][i + 1] = Some(bottom[i]);
-            self.board[i + 1][0] = Some(left[i]);
+            self.board[0][i + 1] = Some(border.up[i]);
+            self.board[i + 1][n + 1] = Some(border.right[i]);
+            self.board[n + 1][i + 1] = Some(border.bottom[i]);
+            self.board[i + 1][0] = Some(border.left[i]);
         }
     }
 

@@ -6,7 +6,7 @@ use std::hash::{Hash, Hasher};
 
 use judge_io::FxHashMap;
 
-use super::{inner_neighbor, opposite, partner, rotate, Edge, Piece, Solver};
+use super::{inner_neighbor, opposite, partner, rotate, Border, Edge, Piece, Solver};
 
 /// A signature side that has no placed neighbour (edge codes are never 0).
 const FREE: Edge = 0;
@@ -105,10 +105,11 @@ impl Bucket {
 ///
 /// # Examples
 /// ```
-/// use ts_big_puzzle::Puzzle;
+/// use ts_big_puzzle::{Border, Puzzle};
 /// let ring: Vec<[u32; 4]> = (0..4).map(|i| [111 + i, 222 + i, 333 + i, 444 + i]).collect();
+/// let border = Border { up: ring.clone(), right: ring.clone(), bottom: ring.clone(), left: ring };
 /// let mut puzzle = Puzzle::new();
-/// puzzle.init(4, 3, &ring, &ring, &ring, &ring);
+/// puzzle.init(4, 3, &border);
 /// // up[0]'s bottom edge is 333, whose partner is 777: a piece with a 777 edge fits (1, 1),
 /// // and then also needs the partner of left[0]'s right edge 222, which is 888.
 /// assert_eq!(puzzle.put([777, 888, 123, 456]), -1);
@@ -142,17 +143,9 @@ impl Puzzle {
     ///
     /// # Complexity
     /// O(n) plus the cells the previous test case touched.
-    pub fn init(
-        &mut self,
-        n: usize,
-        _m: usize,
-        up: &[Piece],
-        right: &[Piece],
-        bottom: &[Piece],
-        left: &[Piece],
-    ) {
+    pub fn init(&mut self, n: usize, _m: usize, border: &Border) {
         debug_assert!(
-            up.len() == n && right.len() == n && bottom.len() == n && left.len() == n,
+            [&border.up, &border.right, &border.bottom, &border.left].iter().all(|s| s.len() == n),
             "the border has n pieces per side"
         );
         for &cell in &self.touched {
@@ -172,10 +165,10 @@ impl Puzzle {
         for i in 0..n {
             // (x, y) of up[i], right[i], bottom[i], left[i].
             let places = [
-                (i + 1, 0, up[i]),
-                (last, i + 1, right[i]),
-                (i + 1, last, bottom[i]),
-                (0, i + 1, left[i]),
+                (i + 1, 0, border.up[i]),
+                (last, i + 1, border.right[i]),
+                (i + 1, last, border.bottom[i]),
+                (0, i + 1, border.left[i]),
             ];
             for &(x, y, piece) in places.iter() {
                 self.place_border(self.cell(x, y), piece);
@@ -354,16 +347,8 @@ impl Puzzle {
 }
 
 impl Solver for Puzzle {
-    fn init(
-        &mut self,
-        n: usize,
-        m: usize,
-        up: &[Piece],
-        right: &[Piece],
-        bottom: &[Piece],
-        left: &[Piece],
-    ) {
-        Puzzle::init(self, n, m, up, right, bottom, left);
+    fn init(&mut self, n: usize, m: usize, border: &Border) {
+        Puzzle::init(self, n, m, border);
     }
 
     fn put(&mut self, piece: Piece) -> i32 {
