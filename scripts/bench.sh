@@ -7,10 +7,11 @@ targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
     targets=(judge-io)
     for dir in crates/*/; do
-        [ -f "$dir/examples/bench.rs" ] && targets+=("$(basename "$dir")")
+        [ -f "$dir/examples/$(basename "$dir")-bench.rs" ] && targets+=("$(basename "$dir")")
     done
 fi
 for target in "${targets[@]}"; do
     echo "== bench $target"
-    cargo run -q --release -p "$target" --example bench
+    # Example names carry the package name: cargo's outputs share one examples folder.
+    cargo run -q --release -p "$target" --example "$target-bench"
 done

@@ -1,4 +1,4 @@
-//! The max-size benchmark: `cargo run --release -p boardcover --example bench`.
+//! The max-size benchmark: `cargo run --release -p boardcover --example boardcover-bench`.
 //!
 //! (a) 30 boards of 20 x 20 with a few black cells (the largest frontiers there are): time,
 //! frontier states and digits per case, and the process's peak memory so far.

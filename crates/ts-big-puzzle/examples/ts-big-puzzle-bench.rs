@@ -1,7 +1,7 @@
 //! Max-size benchmark: 10 test cases of N = 1000, M = 8, 10,000 puts each, in random and
 //! adversarial mode; the signature index ([`Puzzle`]) against the bucket-scan baseline.
 //!
-//! Run with `cargo run --release -p ts-big-puzzle --example bench` (or `scripts/bench.sh`).
+//! Run with `cargo run --release -p ts-big-puzzle --example ts-big-puzzle-bench` (or `scripts/bench.sh`).
 //! Figures, not pass/fail.
 
 use std::time::{Duration, Instant};

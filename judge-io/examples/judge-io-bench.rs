@@ -1,7 +1,8 @@
 //! judge-io against the std idiom on 10^7 integers (about 100 MB) read from a file.
 //!
-//! Run with `scripts/bench.sh judge-io` (or `cargo run --release -p judge-io --example bench
-//! [COUNT]`). The input is generated once, deterministically, into the target directory.
+//! Run with `scripts/bench.sh judge-io` (or `cargo run --release -p judge-io --example
+//! judge-io-bench [COUNT]`). The input is generated once, deterministically, into the target
+//! directory.
 //! Each contender reads the whole file (judge-io as bytes, std with `read_to_string`) and sums
 //! every integer; reading and parsing are timed apart, and the best of three runs counts.
 

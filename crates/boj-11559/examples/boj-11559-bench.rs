@@ -1,7 +1,7 @@
 //! The max-size benchmark: 1000 x 1000 fields (the long-chain wells, a staircase, random and
 //! full random fields), parse and solve timed apart, against the oracle where it finishes in
 //! reasonable time (`--oracle-all` runs it everywhere: about 24 s on the 1000 x 1000
-//! staircase and hours on the wells). Run: `cargo run --release -p boj-11559 --example bench`.
+//! staircase and hours on the wells). Run: `scripts/bench.sh boj-11559`.
 
 use std::time::Instant;
 

@@ -1,7 +1,7 @@
 //! The max-size benchmark: 3000 x 3000 grids packed with small holes and pieces (and a noise
 //! pair with components of any size), timed through parse and solve separately.
 //!
-//! Run with `cargo run --release -p programmers-84021 --example bench`.
+//! Run with `cargo run --release -p programmers-84021 --example programmers-84021-bench`.
 
 use std::time::Instant;
 
