@@ -1,123 +1,215 @@
-//! judge-io against the std idiom on 10^7 integers (about 100 MB) read from a file.
+//! judge-io against the std idiom, as whole programs, on 10^7 integers (about 100 MB).
 //!
 //! Run with `scripts/bench.sh judge-io` (or `cargo run --release -p judge-io --example
 //! judge-io-bench [COUNT]`). The input is generated once, deterministically, into the target
-//! directory.
-//! Each contender reads the whole file (judge-io as bytes, std with `read_to_string`) and sums
-//! every integer; reading and parsing are timed apart, and the best of three runs counts.
+//! directory: N, then N integers below 10^9 in magnitude with random signs, ten to a line.
+//!
+//! Two jobs, each written once with judge-io (`run_main`, `Scanner`, `Output`) and once with
+//! the std idiom (`read_to_string`, `split_ascii_whitespace`, `parse`; `writeln!` into a
+//! `BufWriter` over stdout's lock):
+//! - sum: read N and N `i64`s, print their sum;
+//! - echo: the same, then write every value on its own line.
+//!
+//! Every contender runs as its own process (this example re-executes itself with `--child JOB
+//! CONTENDER`), with stdin a regular file and then a pipe that this process fills, and stdout
+//! `/dev/null` (a check run first compares the contenders' outputs). Time is wall time from
+//! spawn to exit, the best of `RUNS` rounds that alternate the contenders; peak memory is the
+//! child's own `VmHWM`, which counts mapped input pages as well as the heap. proconio is not
+//! compared here: the workspace stays std only.
 
-use std::fs;
-use std::io::Write;
-use std::path::PathBuf;
+use std::fs::{self, File};
+use std::io::{self, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
 use judge_io::testing::Rng;
-use judge_io::{Output, Scanner};
+use judge_io::{Error, Output, Scanner};
 
 const DEFAULT_COUNT: usize = 10_000_000;
-const RUNS: usize = 3;
+const RUNS: usize = 5;
+const JOBS: [&str; 2] = ["sum", "echo"];
+const CONTENDERS: [&str; 2] = ["judge-io", "std"];
 
-fn main() {
-    let count = match std::env::args().nth(1) {
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("--child") {
+        return child(&args[1..]);
+    }
+    let count = match args.first() {
         Some(arg) => arg.parse().expect("COUNT must be a positive integer"),
         None => DEFAULT_COUNT,
     };
+    parent(count);
+    ExitCode::SUCCESS
+}
+
+/// Spawns every job x stdin kind x contender, checks their outputs agree, prints the table.
+fn parent(count: usize) {
     let path = input_file(count);
-    let size_mb = fs::metadata(&path).expect("the input was just written").len() as f64 / 1e6;
-    println!("input: {count} integers, {size_mb:.1} MB ({})", path.display());
-
-    // Each contender: read the whole file its own way, then parse and sum every integer.
-    let bytes = fs::read(&path).expect("readable input");
-    let text = fs::read_to_string(&path).expect("readable input");
-    let read_bytes = best_of(|| fs::read(&path).expect("readable input").len() as i64);
-    let read_text = best_of(|| fs::read_to_string(&path).expect("readable input").len() as i64);
-    let ours = best_of(|| sum_judge_io(&bytes));
-    let std_idiom = best_of(|| sum_std_idiom(&text));
-    assert_eq!(ours.1, std_idiom.1, "both parsers must see the same integers");
-
-    let rate = |time: Duration| size_mb / time.as_secs_f64();
-    let row = |name: &str, read: Duration, parse: Duration| {
-        let total = read + parse;
-        println!(
-            "{name:<10} read {:>6.3} s + parse {:>6.3} s = {:>6.3} s   parse {:>5.0} MB/s, total {:>5.0} MB/s",
-            read.as_secs_f64(),
-            parse.as_secs_f64(),
-            total.as_secs_f64(),
-            rate(parse),
-            rate(total)
-        );
-        total
-    };
-    let ours_total = row("judge-io", read_bytes.0, ours.0);
-    let std_total = row("std idiom", read_text.0, std_idiom.0);
+    let input_bytes = fs::metadata(&path).expect("the input was just written").len();
+    let input_mb = input_bytes as f64 / 1e6;
     println!(
-        "ratio (std / judge-io): parse {:.2}x, read + parse {:.2}x",
-        std_idiom.0.as_secs_f64() / ours.0.as_secs_f64(),
-        std_total.as_secs_f64() / ours_total.as_secs_f64()
+        "input: {count} integers, {input_mb:.1} MB = {:.1} MiB ({}); best of {RUNS}",
+        input_bytes as f64 / MIB,
+        path.display()
     );
-
-    // Output: the same integers formatted into memory by Output and by std's `writeln!`.
-    let value = |i: i64| i.wrapping_mul(2_654_435_761) % 1_000_000_007;
-    let ours_out = best_of(|| {
-        let mut out = Output::new(Vec::with_capacity(count * 11));
-        for i in 0..count as i64 {
-            out.int(value(i)).newline();
-        }
-        out.into_inner().expect("writing to memory cannot fail").len() as i64
-    });
-    let std_out = best_of(|| {
-        let mut out: Vec<u8> = Vec::with_capacity(count * 11);
-        for i in 0..count as i64 {
-            writeln!(out, "{}", value(i)).expect("writing to memory cannot fail");
-        }
-        out.len() as i64
-    });
-    assert_eq!(ours_out.1, std_out.1, "both writers produce the same bytes");
-    let written_mb = ours_out.1 as f64 / 1e6;
-    for (name, (time, _)) in [("judge-io", ours_out), ("std write!", std_out)] {
-        let secs = time.as_secs_f64();
-        println!("output {name:<10} {secs:>6.3} s {:>6.0} MB/s", written_mb / secs);
+    for job in JOBS {
+        let outputs: Vec<u64> =
+            CONTENDERS.iter().map(|contender| output_digest(&path, job, contender)).collect();
+        assert!(
+            outputs.windows(2).all(|w| w[0] == w[1]),
+            "{job}: the contenders' outputs differ ({outputs:x?})"
+        );
     }
-    if let Some(kib) = judge_io::testing::peak_memory_kib() {
-        println!("peak memory {:.0} MB", kib as f64 / 1024.0);
+    println!(
+        "{:<5} {:<5} {:<9} {:>8} {:>8} {:>14} {:>10} {:>16}",
+        "job", "stdin", "program", "time s", "MB/s", "vs std idiom", "peak MiB", "peak - input"
+    );
+    for job in JOBS {
+        for stdin_kind in ["file", "pipe"] {
+            let mut best = [(Duration::MAX, 0u64); CONTENDERS.len()];
+            for _ in 0..RUNS {
+                for (i, contender) in CONTENDERS.iter().enumerate() {
+                    let (time, peak_kib) = run_child(&path, stdin_kind, job, contender);
+                    best[i].0 = best[i].0.min(time);
+                    best[i].1 = best[i].1.max(peak_kib);
+                }
+            }
+            let std_time = best[CONTENDERS.len() - 1].0.as_secs_f64();
+            for (contender, (time, peak_kib)) in CONTENDERS.iter().zip(best) {
+                let secs = time.as_secs_f64();
+                let peak_mib = peak_kib as f64 / 1024.0;
+                println!(
+                    "{job:<5} {stdin_kind:<5} {contender:<9} {secs:>8.3} {:>8.0} {:>13.2}x {peak_mib:>10.1} {:>+12.1} MiB",
+                    input_mb / secs,
+                    secs / std_time,
+                    peak_mib - input_bytes as f64 / MIB,
+                );
+            }
+        }
     }
 }
 
-/// judge-io's way: a scanner over the bytes, one `int` call per integer.
-fn sum_judge_io(bytes: &[u8]) -> i64 {
-    let mut scanner = Scanner::new(bytes);
-    let n: usize = scanner.int().expect("count");
-    let mut sum = 0i64;
-    for _ in 0..n {
-        sum = sum.wrapping_add(scanner.int::<i64>().expect("valid integer"));
+const MIB: f64 = 1024.0 * 1024.0;
+
+/// One timed run: wall time and the child's peak memory in KiB. Stdout goes to /dev/null.
+fn run_child(path: &Path, stdin_kind: &str, job: &str, contender: &str) -> (Duration, u64) {
+    let mut command = Command::new(std::env::current_exe().expect("the running example's path"));
+    command.args(["--child", job, contender]).stdout(Stdio::null()).stderr(Stdio::piped());
+    // A pipe is filled from memory, so the parent's own reading is not timed.
+    let piped_input = if stdin_kind == "pipe" {
+        command.stdin(Stdio::piped());
+        Some(fs::read(path).expect("readable input"))
+    } else {
+        command.stdin(File::open(path).expect("readable input"));
+        None
+    };
+    let started = Instant::now();
+    let mut child = command.spawn().expect("can start the child");
+    let writer = piped_input.map(|bytes| {
+        let mut stdin = child.stdin.take().expect("stdin is piped");
+        std::thread::spawn(move || stdin.write_all(&bytes).expect("the child reads all input"))
+    });
+    let output = child.wait_with_output().expect("the child can be waited for");
+    let elapsed = started.elapsed();
+    if let Some(writer) = writer {
+        writer.join().expect("the writer does not panic");
     }
-    sum
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{job} {contender} failed: {stderr}");
+    let peak_kib = stderr
+        .lines()
+        .find_map(|line| line.strip_prefix("peak_kib "))
+        .and_then(|kib| kib.trim().parse().ok())
+        .expect("the child reports its peak memory");
+    (elapsed, peak_kib)
 }
 
-/// The std idiom: `split_ascii_whitespace` and `parse` over the text.
-fn sum_std_idiom(text: &str) -> i64 {
-    let mut tokens = text.split_ascii_whitespace();
-    let n: usize = tokens.next().expect("count").parse().expect("count");
+/// A digest of a contender's whole output, from an untimed run with stdin the file.
+fn output_digest(path: &Path, job: &str, contender: &str) -> u64 {
+    let output = Command::new(std::env::current_exe().expect("the running example's path"))
+        .args(["--child", job, contender])
+        .stdin(File::open(path).expect("readable input"))
+        .output()
+        .expect("can run the child");
+    assert!(output.status.success(), "{job} {contender} failed");
+    // FNV-1a: any difference shows up.
+    output.stdout.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// The child: runs one job with one contender on the real stdin and stdout, then reports its
+/// peak memory on stderr.
+fn child(args: &[String]) -> ExitCode {
+    let status = match (args[0].as_str(), args[1].as_str()) {
+        ("sum", "judge-io") => judge_io::run_main(sum_judge_io),
+        ("echo", "judge-io") => judge_io::run_main(echo_judge_io),
+        ("sum", "std") => sum_std().map(|()| ExitCode::SUCCESS).expect("valid input"),
+        ("echo", "std") => echo_std().map(|()| ExitCode::SUCCESS).expect("valid input"),
+        _ => panic!("unknown child {args:?}"),
+    };
+    let peak = judge_io::testing::peak_memory_kib().expect("the platform reports VmHWM");
+    eprintln!("peak_kib {peak}");
+    status
+}
+
+fn sum_judge_io<W: Write>(input: &[u8], out: &mut Output<W>) -> Result<(), Error> {
+    let mut scanner = Scanner::new(input);
+    let n: usize = scanner.int()?;
     let mut sum = 0i64;
     for _ in 0..n {
-        let value: i64 = tokens.next().expect("a token").parse().expect("valid integer");
+        sum = sum.wrapping_add(scanner.int::<i64>()?);
+    }
+    out.int(sum).newline();
+    Ok(())
+}
+
+fn echo_judge_io<W: Write>(input: &[u8], out: &mut Output<W>) -> Result<(), Error> {
+    let mut scanner = Scanner::new(input);
+    let n: usize = scanner.int()?;
+    let mut sum = 0i64;
+    for _ in 0..n {
+        let value = scanner.int::<i64>()?;
         sum = sum.wrapping_add(value);
+        out.int(value).newline();
     }
-    sum
+    out.int(sum).newline();
+    Ok(())
 }
 
-/// The fastest of `RUNS` runs, and their result. Every run's result is checked against the
-/// first, so no run's work can be optimised away, and the contenders can be compared.
-fn best_of(mut run: impl FnMut() -> i64) -> (Duration, i64) {
-    let mut best = Duration::MAX;
-    let mut first = None;
-    for _ in 0..RUNS {
-        let started = Instant::now();
-        let result = run();
-        best = best.min(started.elapsed());
-        assert_eq!(*first.get_or_insert(result), result, "every run computes the same result");
+/// The std idiom's reading: all of stdin as a `String`, then tokens.
+fn read_std() -> io::Result<String> {
+    let mut text = String::new();
+    io::stdin().lock().read_to_string(&mut text)?;
+    Ok(text)
+}
+
+fn sum_std() -> io::Result<()> {
+    let text = read_std()?;
+    let mut tokens = text.split_ascii_whitespace();
+    let n: usize = tokens.next().expect("N").parse().expect("N");
+    let mut sum = 0i64;
+    for _ in 0..n {
+        sum = sum.wrapping_add(tokens.next().expect("a value").parse::<i64>().expect("an i64"));
     }
-    (best, first.expect("RUNS is positive"))
+    writeln!(io::stdout().lock(), "{sum}")
+}
+
+fn echo_std() -> io::Result<()> {
+    let text = read_std()?;
+    let mut tokens = text.split_ascii_whitespace();
+    let n: usize = tokens.next().expect("N").parse().expect("N");
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut sum = 0i64;
+    for _ in 0..n {
+        let value: i64 = tokens.next().expect("a value").parse().expect("an i64");
+        sum = sum.wrapping_add(value);
+        writeln!(out, "{value}")?;
+    }
+    writeln!(out, "{sum}")?;
+    out.flush()
 }
 
 /// `count` followed by `count` signed integers below 10^9 in magnitude (most have 9 digits, as
