@@ -135,9 +135,10 @@ fn output_digest(path: &Path, job: &str, contender: &str) -> u64 {
         .expect("can run the child");
     assert!(output.status.success(), "{job} {contender} failed");
     // FNV-1a: any difference shows up.
-    output.stdout.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-    })
+    output
+        .stdout
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3))
 }
 
 /// The child: runs one job with one contender on the real stdin and stdout, then reports its

@@ -4,10 +4,10 @@ use std::io::{self, StdoutLock};
 use std::process::ExitCode;
 
 use super::error::Error;
-use super::input::read_stdin;
+use super::input::WholeStdin;
 use super::output::Output;
 
-/// Reads all of stdin, calls `run` on it with a buffered stdout, flushes, and turns an error
+/// Loads all of stdin ([`WholeStdin`]: mapped from a file, or read), calls `run` on it with a buffered stdout, flushes, and turns an error
 /// into one `error: ...` line on stderr and exit status 1.
 ///
 /// What `run` wrote before failing is flushed first, so answers for earlier valid cases stay
@@ -17,7 +17,7 @@ pub fn run_main<F>(run: F) -> ExitCode
 where
     F: FnOnce(&[u8], &mut Output<StdoutLock<'static>>) -> Result<(), Error>,
 {
-    let input = match read_stdin() {
+    let input = match WholeStdin::load() {
         Ok(bytes) => bytes,
         Err(e) => return fail(&e),
     };

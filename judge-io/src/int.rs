@@ -12,45 +12,75 @@ pub trait Int: Copy {
     /// The value `-magnitude` (if `negative`) or `magnitude`, if it fits.
     fn from_magnitude(negative: bool, magnitude: u64) -> Option<Self>;
 
-    /// Appends the decimal form to `out`.
-    fn write_decimal(self, out: &mut Vec<u8>);
+    /// Whether the value is negative, and its magnitude.
+    fn to_magnitude(self) -> (bool, u64);
 }
 
-/// "00", "01", ..., "99": two digits per division halve the divisions.
-const DIGIT_PAIRS: [u8; 200] = {
-    let mut pairs = [0u8; 200];
-    let mut i = 0;
-    while i < 100 {
-        pairs[2 * i] = b'0' + (i / 10) as u8;
-        pairs[2 * i + 1] = b'0' + (i % 10) as u8;
-        i += 1;
-    }
-    pairs
-};
+/// The bytes [`write_decimal`] may touch past its start: a sign, 20 digits, and up to 7 bytes
+/// of an 8-byte store beyond the last digit.
+pub const MAX_DECIMAL_WRITE: usize = 32;
 
-/// Appends the decimal digits of `value` (with a `-` if `negative`) to `out`.
-fn write_magnitude(negative: bool, mut value: u64, out: &mut Vec<u8>) {
-    // u64::MAX has 20 digits; digits are produced from the right, two at a time.
-    let mut digits = [0u8; 20];
-    let mut start = digits.len();
-    while value >= 100 {
-        let pair = (value % 100) as usize * 2;
-        value /= 100;
-        start -= 2;
-        digits[start..start + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
-    }
-    if value >= 10 {
-        let pair = value as usize * 2;
-        start -= 2;
-        digits[start..start + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
+/// Eight decimal digits of `n < 10^8` as byte values 0..=9, the most significant in byte 0
+/// of the little-endian word (so `to_le_bytes` puts them in reading order).
+///
+/// Divisions by 10^4, 100 and 10 are done on all lanes of the word at once with multiplications
+/// by reciprocals, exact in the ranges they get: one multiply per step instead of a division
+/// or table lookup per digit pair.
+#[inline]
+fn eight_digits(n: u32) -> u64 {
+    // Lanes of 32 bits: the high four digits, then the low four.
+    let x = (n / 10_000) as u64 | ((n % 10_000) as u64) << 32;
+    // m / 100 = (m * 5243) >> 19 for m < 43_699; products stay inside their lane.
+    let hundreds = ((x * 5243) >> 19) & 0x0000_007f_0000_007f;
+    let x = hundreds | (x - hundreds * 100) << 16;
+    // p / 10 = (p * 103) >> 10 for p < 179.
+    let tens = ((x * 103) >> 10) & 0x000f_000f_000f_000f;
+    tens | (x - tens * 10) << 8
+}
+
+/// Writes the digits of `n < 10^8` without leading zeros ("0" for zero) at the start of
+/// `out`, storing 8 bytes; returns how many are digits.
+#[inline]
+fn write_leading_chunk(n: u32, out: &mut [u8]) -> usize {
+    let digits = eight_digits(n);
+    // Leading zero digits are the low zero bytes; keep at least one digit.
+    let skipped = (digits.trailing_zeros() / 8).min(7);
+    let ascii = (digits | 0x3030_3030_3030_3030) >> (8 * skipped);
+    out[..8].copy_from_slice(&ascii.to_le_bytes());
+    8 - skipped as usize
+}
+
+/// Writes all eight digits of `n < 10^8`, leading zeros included, at the start of `out`.
+#[inline]
+fn write_full_chunk(n: u32, out: &mut [u8]) {
+    out[..8].copy_from_slice(&(eight_digits(n) | 0x3030_3030_3030_3030).to_le_bytes());
+}
+
+/// Writes `-` (if `negative`) and the decimal digits of `magnitude` at the start of `out`,
+/// which must hold at least [`MAX_DECIMAL_WRITE`] bytes (bytes past the returned length may be
+/// overwritten); returns the length written.
+#[inline]
+pub fn write_decimal(negative: bool, magnitude: u64, out: &mut [u8]) -> usize {
+    const CHUNK: u64 = 100_000_000;
+    let out = &mut out[..MAX_DECIMAL_WRITE];
+    // The sign is stored always and kept only if negative: no branch on random signs.
+    out[0] = b'-';
+    let mut len = negative as usize;
+    if magnitude < CHUNK {
+        len += write_leading_chunk(magnitude as u32, &mut out[len..]);
+    } else if magnitude < CHUNK * CHUNK {
+        len += write_leading_chunk((magnitude / CHUNK) as u32, &mut out[len..]);
+        write_full_chunk((magnitude % CHUNK) as u32, &mut out[len..]);
+        len += 8;
     } else {
-        start -= 1;
-        digits[start] = b'0' + value as u8;
+        let high = magnitude / (CHUNK * CHUNK);
+        let low = magnitude % (CHUNK * CHUNK);
+        len += write_leading_chunk(high as u32, &mut out[len..]);
+        write_full_chunk((low / CHUNK) as u32, &mut out[len..]);
+        write_full_chunk((low % CHUNK) as u32, &mut out[len + 8..]);
+        len += 16;
     }
-    if negative {
-        out.push(b'-');
-    }
-    out.extend_from_slice(&digits[start..]);
+    len
 }
 
 macro_rules! impl_unsigned {
@@ -68,8 +98,9 @@ macro_rules! impl_unsigned {
                 }
             }
 
-            fn write_decimal(self, out: &mut Vec<u8>) {
-                write_magnitude(false, self as u64, out);
+            #[inline]
+            fn to_magnitude(self) -> (bool, u64) {
+                (false, self as u64)
             }
         }
     )*};
@@ -94,9 +125,10 @@ macro_rules! impl_signed {
                 Some(((magnitude as i64) ^ sign).wrapping_sub(sign) as $t)
             }
 
-            fn write_decimal(self, out: &mut Vec<u8>) {
+            #[inline]
+            fn to_magnitude(self) -> (bool, u64) {
                 let wide = self as i64;
-                write_magnitude(wide < 0, wide.unsigned_abs(), out);
+                (wide < 0, wide.unsigned_abs())
             }
         }
     )*};
@@ -107,12 +139,13 @@ impl_signed!(i8 i16 i32 i64 isize);
 
 #[cfg(test)]
 mod tests {
-    use super::Int;
+    use super::{write_decimal, Int, MAX_DECIMAL_WRITE};
 
     fn decimal<T: Int>(value: T) -> String {
-        let mut out = Vec::new();
-        value.write_decimal(&mut out);
-        String::from_utf8(out).expect("digits are ASCII")
+        let mut out = [b'#'; MAX_DECIMAL_WRITE];
+        let (negative, magnitude) = value.to_magnitude();
+        let len = write_decimal(negative, magnitude, &mut out);
+        String::from_utf8(out[..len].to_vec()).expect("digits are ASCII")
     }
 
     #[test]
@@ -122,6 +155,22 @@ mod tests {
         assert_eq!(decimal(i64::MIN), i64::MIN.to_string());
         assert_eq!(decimal(i8::MIN), "-128");
         assert_eq!(decimal(-7i32), "-7");
+    }
+
+    #[test]
+    fn writes_every_digit_count_and_chunk_border() {
+        let mut value = 1u64;
+        for _ in 0..19 {
+            for v in [value - 1, value, value + 1, value / 10 * 99 + 9] {
+                assert_eq!(decimal(v), v.to_string());
+                let signed = v as i64;
+                assert_eq!(decimal(signed), signed.to_string());
+            }
+            value *= 10;
+        }
+        for v in [value - 1, value, value + 1, u64::MAX, 99_999_999, 100_000_000] {
+            assert_eq!(decimal(v), v.to_string());
+        }
     }
 
     #[test]

@@ -25,6 +25,6 @@ pub mod testing;
 pub use self::entry::run_main;
 pub use self::error::{quote, Error};
 pub use self::hash::{FxHashMap, FxHasher};
-pub use self::input::{read_stdin, Line, Scanner};
+pub use self::input::{read_stdin, Line, Scanner, WholeStdin};
 pub use self::int::Int;
 pub use self::output::Output;

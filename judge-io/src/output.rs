@@ -2,12 +2,18 @@
 
 use std::io::{self, Write};
 
-use super::int::Int;
+use super::int::{write_decimal, Int, MAX_DECIMAL_WRITE};
 
-/// Collects all output in memory and writes it with one call to [`Output::flush`].
+/// How much output [`Output`] holds before it writes through to its sink.
+const CAPACITY: usize = 1 << 15;
+
+/// Formats answers into a fixed buffer and writes it through to the sink whenever it passes
+/// 32 KiB, so a program never holds its whole output in memory.
 ///
-/// Dropping an `Output` flushes what is left (ignoring errors), so answers printed before an
-/// input error still reach stdout.
+/// Call [`Output::flush`] at the end, or, in an interactive problem, before reading each
+/// reply. Dropping an `Output` flushes what is left (ignoring errors), so answers printed
+/// before an input error still reach stdout. The formatting methods cannot fail: the first
+/// write error is kept (later output is discarded) and returned by the next `flush`.
 ///
 /// # Examples
 /// ```
@@ -17,32 +23,48 @@ use super::int::Int;
 /// ```
 pub struct Output<W: Write> {
     sink: Option<W>,
+    /// `CAPACITY + MAX_DECIMAL_WRITE` bytes, of which `buf[..len]` is pending output.
+    /// Invariant between calls: `len <= CAPACITY`, so one integer always fits.
     buf: Vec<u8>,
+    len: usize,
+    error: Option<io::Error>,
 }
 
 impl<W: Write> Output<W> {
     /// A buffer in front of `sink`.
     pub fn new(sink: W) -> Output<W> {
-        Output { sink: Some(sink), buf: Vec::with_capacity(1 << 16) }
+        Output { sink: Some(sink), buf: vec![0; CAPACITY + MAX_DECIMAL_WRITE], len: 0, error: None }
     }
 
     /// Appends an integer in decimal.
     #[inline]
     pub fn int<T: Int>(&mut self, value: T) -> &mut Self {
-        value.write_decimal(&mut self.buf);
+        let (negative, magnitude) = value.to_magnitude();
+        self.len += write_decimal(negative, magnitude, &mut self.buf[self.len..]);
+        self.write_through_if_full();
         self
     }
 
     /// Appends one byte.
     #[inline]
     pub fn byte(&mut self, b: u8) -> &mut Self {
-        self.buf.push(b);
+        self.buf[self.len] = b;
+        self.len += 1;
+        self.write_through_if_full();
         self
     }
 
     /// Appends bytes as they are.
     pub fn bytes(&mut self, bytes: &[u8]) -> &mut Self {
-        self.buf.extend_from_slice(bytes);
+        if self.len + bytes.len() > CAPACITY {
+            self.write_through();
+            if bytes.len() > CAPACITY {
+                self.write_to_sink(bytes);
+                return self;
+            }
+        }
+        self.buf[self.len..self.len + bytes.len()].copy_from_slice(bytes);
+        self.len += bytes.len();
         self
     }
 
@@ -57,20 +79,52 @@ impl<W: Write> Output<W> {
         self.byte(b'\n')
     }
 
-    /// Writes everything buffered so far to the sink.
+    /// Writes everything buffered so far to the sink and flushes the sink; returns the first
+    /// write error since the last `flush`, if any.
     pub fn flush(&mut self) -> io::Result<()> {
-        if let Some(sink) = self.sink.as_mut() {
-            sink.write_all(&self.buf)?;
-            sink.flush()?;
+        self.write_through();
+        if let Some(e) = self.error.take() {
+            return Err(e);
         }
-        self.buf.clear();
-        Ok(())
+        match self.sink.as_mut() {
+            Some(sink) => sink.flush(),
+            None => Ok(()),
+        }
     }
 
     /// Flushes and returns the sink.
     pub fn into_inner(mut self) -> io::Result<W> {
         self.flush()?;
         Ok(self.sink.take().expect("the sink is only taken here"))
+    }
+
+    #[inline]
+    fn write_through_if_full(&mut self) {
+        if self.len > CAPACITY {
+            self.write_through();
+        }
+    }
+
+    /// Hands the buffered bytes to the sink and empties the buffer.
+    #[cold]
+    #[inline(never)]
+    fn write_through(&mut self) {
+        let pending = std::mem::take(&mut self.buf);
+        self.write_to_sink(&pending[..self.len]);
+        self.buf = pending;
+        self.len = 0;
+    }
+
+    /// Writes `bytes` to the sink unless an earlier write failed (then they are dropped).
+    fn write_to_sink(&mut self, bytes: &[u8]) {
+        if self.error.is_some() || bytes.is_empty() {
+            return;
+        }
+        if let Some(sink) = self.sink.as_mut() {
+            if let Err(e) = sink.write_all(bytes) {
+                self.error = Some(e);
+            }
+        }
     }
 }
 
@@ -82,12 +136,90 @@ impl<W: Write> Drop for Output<W> {
 
 #[cfg(test)]
 mod tests {
-    use super::Output;
+    use std::io::{self, Write};
+
+    use super::{Output, CAPACITY};
 
     #[test]
-    fn formats_and_flushes_once() {
+    fn formats_and_flushes() {
         let mut out = Output::new(Vec::new());
         out.int(0u8).byte(b' ').int(i64::MIN).newline().str("ok").bytes(b"!");
         assert_eq!(out.into_inner().unwrap(), format!("0 {}\nok!", i64::MIN).into_bytes());
+    }
+
+    /// A sink that records the size of every write.
+    struct Recorder {
+        bytes: Vec<u8>,
+        writes: Vec<usize>,
+    }
+
+    impl Write for Recorder {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.bytes.extend_from_slice(buf);
+            self.writes.push(buf.len());
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn writes_through_in_bounded_pieces_and_keeps_every_byte() {
+        let mut out = Output::new(Recorder { bytes: Vec::new(), writes: Vec::new() });
+        let mut expected = Vec::new();
+        for i in 0..200_000i64 {
+            let value = (i * 7_919) ^ -(i & 1);
+            out.int(value).byte(b' ');
+            expected.extend_from_slice(format!("{} ", value).as_bytes());
+            if i % 1000 == 0 {
+                let long = vec![b'x'; (i as usize / 1000) * 700];
+                out.bytes(&long).newline();
+                expected.extend_from_slice(&long);
+                expected.push(b'\n');
+            }
+        }
+        let sink = out.into_inner().unwrap();
+        assert!(sink.bytes == expected, "the output differs from std's formatting");
+        assert!(sink.writes.len() > 100, "wrote through as it went: {}", sink.writes.len());
+        // Only lines longer than the buffer go to the sink unbuffered, in one piece.
+        assert!(
+            sink.writes.iter().all(|&n| n <= CAPACITY + 32 || n % 700 == 0),
+            "{:?}",
+            sink.writes
+        );
+    }
+
+    /// A sink that fails every write.
+    struct Broken;
+
+    impl Write for Broken {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::Error::new(io::ErrorKind::BrokenPipe, "closed"))
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_write_error_is_kept_for_flush() {
+        let mut out = Output::new(Broken);
+        for i in 0..100_000u32 {
+            out.int(i).newline();
+        }
+        assert_eq!(out.flush().unwrap_err().kind(), io::ErrorKind::BrokenPipe);
+        out.int(1u8);
+        assert!(out.flush().is_err(), "later output still fails to reach the sink");
+    }
+
+    #[test]
+    fn drop_flushes() {
+        let mut sink = Vec::new();
+        {
+            let mut out = Output::new(&mut sink);
+            out.str("kept");
+        }
+        assert_eq!(sink, b"kept");
     }
 }
