@@ -34,7 +34,8 @@
 //!   judge-io's `testing.rs` never reach a submission (nor can they make it fail).
 //! - Every item whose `#[cfg]` is false, every `#[test]` function, also inside `impl` and
 //!   `trait` bodies, is removed before anything else. The bundler decides only `test` (off),
-//!   `not`, `all` and `any`; any other `cfg` it would need to decide is refused, not guessed.
+//!   `not`, `all` and `any`; an item under any other `cfg` (a platform) is kept with its
+//!   attribute, for the judge's compiler to decide.
 //!   Methods are not shaken: a kept `impl` is kept whole.
 //!
 //! # What it rewrites
@@ -59,8 +60,8 @@
 //! `include!`/`include_str!`/`include_bytes!` (the judge has no files), `env!`/`option_env!`
 //! (no cargo environment), `#[path]`, `#[macro_export]` (the macro would land at a different
 //! path), `extern crate` of anything but std/core/alloc, a dependency in Cargo.toml other
-//! than judge-io, a `build.rs`, an inner `#![cfg]`, a `cfg` it cannot decide, a `#[cfg]` that
-//! removes something other than a whole item, a `crate` keyword it cannot place, and of
+//! than judge-io, a `build.rs`, an inner `#![cfg]`, a `cfg_attr` or `cfg!` it cannot decide, a
+//! `#[cfg]` that removes something other than a whole item, a `crate` keyword it cannot place, and of
 //! course lexical errors, unbalanced delimiters, malformed items and missing module files.
 //!
 //! The output is deterministic: the same files give the same bytes (no timestamps, files in
@@ -71,8 +72,8 @@
 //! 2015) must avoid what 2015 reads differently (`TryFrom` without a `use`, arrays'
 //! `into_iter`); compiling the bundle with the judge's flags, as `scripts/test.sh` does,
 //! catches what does not compile. A library's own `#![deny(warnings)]` would turn what the
-//! shaking leaves unused into errors. `cfg(debug_assertions)`, `cfg(feature = ...)` and
-//! platform `cfg`s are refused rather than decided.
+//! shaking leaves unused into errors. `cfg(debug_assertions)` and `cfg(feature = ...)` are
+//! left to the judge's compiler like platform `cfg`s, which sees no features.
 
 mod items;
 mod lexer;
@@ -657,7 +658,7 @@ impl Bundler<'_> {
                         "macro_export" => Some(MACRO_EXPORT),
                         "path" => Some(PATH_ATTRIBUTE),
                         "test" => Some(NESTED_TEST),
-                        "cfg" if items::cfg_group(src, name_at)? != Some(true) => Some(NESTED_CFG),
+                        "cfg" if items::cfg_group(src, name_at)? == Some(false) => Some(NESTED_CFG),
                         "cfg_attr" if items::cfg_attr_predicate(src, name_at)?.is_none() => {
                             Some(UNDECIDABLE_CFG_ATTR)
                         }

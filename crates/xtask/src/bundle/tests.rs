@@ -439,6 +439,29 @@ fn a_test() {}
 }
 
 #[test]
+fn platform_cfgs_are_left_to_the_judges_compiler() {
+    let lib = r#"pub fn run() { imp::f(); }
+
+#[cfg(unix)]
+mod imp {
+    pub fn f() {}
+}
+#[cfg(not(unix))]
+mod imp {
+    pub fn f() {}
+}
+"#;
+    let text = bundle_fixture(&[
+        ("app/src/main.rs", "fn main() { app::run(); }\n"),
+        ("app/src/lib.rs", lib),
+        ("jio/src/lib.rs", ""),
+    ])
+    .expect("bundles");
+    assert!(text.contains("#[cfg(unix)]\nmod imp {"), "{text}");
+    assert!(text.contains("#[cfg(not(unix))]\nmod imp {"), "{text}");
+}
+
+#[test]
 fn path_rewrites_leave_visibilities_and_foreign_paths_alone() {
     let lib = r#"pub(crate) mod m {
     pub(in crate::m) fn f() {}
@@ -505,10 +528,6 @@ fn refusals_name_the_place() {
         ("pub fn run() { ( }\n", "unbalanced `}`"),
         ("pub fn run() {\n", "unclosed `{`"),
         ("mod missing;\npub fn run() { missing::f(); }\n", "file not found for module `missing`"),
-        (
-            "#[cfg(feature = \"fast\")]\npub fn run() {}\n",
-            "cannot decide `#[cfg(feature = \"fast\")]`",
-        ),
         (
             "pub fn run() {\n    #[cfg(test)]\n    let x = 1;\n}\n",
             "app/src/lib.rs:2:5: cannot remove code under this `#[cfg]`",
