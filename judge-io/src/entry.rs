@@ -1,14 +1,16 @@
 //! The whole `main` of a judge binary.
 
-use std::io::{self, StdoutLock};
+use std::io::{self, StdinLock, StdoutLock};
 use std::process::ExitCode;
 
 use super::error::Error;
 use super::input::WholeStdin;
+use super::interactive::LineInput;
 use super::output::Output;
 
-/// Loads all of stdin ([`WholeStdin`]: mapped from a file, or read), calls `run` on it with a buffered stdout, flushes, and turns an error
-/// into one `error: ...` line on stderr and exit status 1.
+/// Loads all of stdin ([`WholeStdin`]: mapped from a file, or read), calls `run` on it with a
+/// buffered stdout, flushes, and turns an error into one `error: ...` line on stderr and exit
+/// status 1.
 ///
 /// What `run` wrote before failing is flushed first, so answers for earlier valid cases stay
 /// printed. A binary's `main` is then one line:
@@ -23,6 +25,27 @@ where
     };
     let mut out = Output::new(io::stdout().lock());
     let result = run(&input, &mut out);
+    finish(result, &mut out)
+}
+
+/// [`run_main`] for interactive problems: `run` reads stdin line by line as it arrives
+/// ([`LineInput`]) and must [`flush`](Output::flush) its output before waiting for each reply.
+/// `fn main() -> ExitCode { judge_io::run_interactive(my_problem::play) }`.
+pub fn run_interactive<F>(run: F) -> ExitCode
+where
+    F: FnOnce(
+        &mut LineInput<StdinLock<'static>>,
+        &mut Output<StdoutLock<'static>>,
+    ) -> Result<(), Error>,
+{
+    let mut input = LineInput::new(io::stdin().lock());
+    let mut out = Output::new(io::stdout().lock());
+    let result = run(&mut input, &mut out);
+    finish(result, &mut out)
+}
+
+/// Flushes what `run` wrote, then reports its error, if any.
+fn finish<W: io::Write>(result: Result<(), Error>, out: &mut Output<W>) -> ExitCode {
     if let Err(e) = out.flush() {
         return fail(&Error::new(format!("cannot write output: {}", e)));
     }

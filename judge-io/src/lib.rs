@@ -19,12 +19,14 @@ mod error;
 mod hash;
 mod input;
 mod int;
+mod interactive;
 mod output;
 pub mod testing;
 
-pub use self::entry::run_main;
+pub use self::entry::{run_interactive, run_main};
 pub use self::error::{quote, Error};
 pub use self::hash::{FxHashMap, FxHasher};
 pub use self::input::{read_stdin, Line, Scanner, WholeStdin};
 pub use self::int::Int;
+pub use self::interactive::LineInput;
 pub use self::output::Output;
