@@ -65,9 +65,7 @@ fn parent(count: usize) {
         );
     }
     println!(
-        "{:<5} {:<5} {:<9} {:>7} {:>7} {:>6} {:>7} {:>7} {:>9} {:>14}",
-        "job", "stdin", "program", "wall s", "cpu s", "MB/s", "wall/std", "cpu/std", "peak MiB",
-        "peak - input"
+        "job   stdin program    wall s   cpu s   MB/s wall/std cpu/std  peak MiB   peak - input"
     );
     for job in JOBS {
         for stdin_kind in ["file", "pipe"] {

@@ -104,14 +104,7 @@ mod stdin_map {
             // SAFETY: a fresh read-only private mapping of an open file, at an address the
             // kernel chooses; it touches no memory of ours.
             let start = unsafe {
-                mmap(
-                    std::ptr::null_mut(),
-                    len,
-                    PROT_READ,
-                    MAP_PRIVATE,
-                    file.as_raw_fd(),
-                    0,
-                )
+                mmap(std::ptr::null_mut(), len, PROT_READ, MAP_PRIVATE, file.as_raw_fd(), 0)
             };
             // MAP_FAILED is (void *) -1.
             if start as usize == usize::MAX {
