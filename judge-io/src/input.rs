@@ -15,21 +15,12 @@ pub fn read_stdin() -> Result<Vec<u8>, Error> {
     }
 }
 
-/// All of stdin as bytes, without copying it when it can be mapped.
+/// All of stdin as bytes (`Deref<Target = [u8]>`), without a copy where it can be mapped.
 ///
-/// On 64-bit Linux, when stdin is a non-empty regular file (a judge's `< input.txt`), the
-/// file is mapped read-only: no copy into the heap, no page faults on a fresh buffer, and
-/// the pages count once, as the file's. A pipe, a terminal, an empty file or any other
-/// platform (Codeforces runs Windows) reads stdin into memory instead. The mapped file must
-/// not shrink while the program runs, which no judge does.
-///
-/// # Examples
-/// ```no_run
-/// let input = judge_io::WholeStdin::load().expect("stdin is readable");
-/// let mut sc = judge_io::Scanner::new(&input);
-/// let n: usize = sc.int().unwrap_or(0);
-/// # let _ = n;
-/// ```
+/// On 64-bit Linux, a non-empty regular file on stdin (a judge's `< input.txt`) is mapped
+/// read-only: no copy into a heap buffer, whose page faults cost as much as parsing. A pipe,
+/// a terminal, an empty file or another platform (Codeforces runs Windows) is read instead.
+/// The file must not change while mapped, which no judge does.
 pub struct WholeStdin {
     mapped: Option<stdin_map::Mapping>,
     read: Vec<u8>,
@@ -116,7 +107,8 @@ mod stdin_map {
         /// The unread bytes of stdin's file.
         pub fn bytes(&self) -> &[u8] {
             // SAFETY: `start` is a readable mapping of `len` bytes that lives until `self`
-            // drops, and the slice borrows `self`; nothing writes to a read-only mapping.
+            // drops, and the slice borrows `self`; the mapping is read-only and the file does
+            // not change while mapped (`WholeStdin`'s documented condition).
             let all = unsafe { std::slice::from_raw_parts(self.start as *const u8, self.len) };
             &all[self.skip..]
         }
