@@ -138,11 +138,11 @@ impl<R: BufRead> LineInput<R> {
         Ok(&self.line[start..self.pos])
     }
 
-    /// The rest of the current line without its line ending, or, if nothing but the line
-    /// ending is left of it, the next line; `None` at end of input.
+    /// The rest of the current line without its line ending, or, if only whitespace is left
+    /// of it (as after its last token), the next line; `None` at end of input.
     pub fn line(&mut self) -> Result<Option<&[u8]>, Error> {
-        let rest = &self.line[self.pos.min(self.line.len())..];
-        if rest.iter().all(|&b| b == b'\n' || b == b'\r') && !self.next_line()? {
+        let rest = &self.line[self.pos..];
+        if rest.iter().all(u8::is_ascii_whitespace) && !self.next_line()? {
             return Ok(None);
         }
         self.token_start = self.pos;
@@ -179,13 +179,17 @@ mod tests {
         assert_eq!(input.int::<u8>(), Ok(3));
         assert_eq!(input.int::<i64>(), Ok(-4));
         assert_eq!(input.token("a word"), Ok(&b"word"[..]));
-        assert_eq!(input.line(), Ok(Some(&b" "[..])));
         assert_eq!(input.line(), Ok(Some(&b"rest of it"[..])));
         assert_eq!(input.line(), Ok(None));
         assert_eq!(
             input.int::<u8>().unwrap_err().to_string(),
             "line 5, column 1: expected a non-negative integer, found end of input"
         );
+        let mut input = LineInput::new(&b"7 of\n\nblank above\n"[..]);
+        assert_eq!(input.int::<u8>(), Ok(7));
+        assert_eq!(input.line(), Ok(Some(&b" of"[..])));
+        assert_eq!(input.line(), Ok(Some(&b""[..])));
+        assert_eq!(input.line(), Ok(Some(&b"blank above"[..])));
     }
 
     #[test]
