@@ -1,6 +1,7 @@
 //! `run_main` reads the same input whatever stdin is: a regular file (mapped), a file that does
 //! not end in whitespace (at a page boundary too, where reading one byte too far would fault),
-//! an empty file, `/dev/null`, a pipe, and a file whose start a parent already read. This
+//! an empty file, `/dev/null`, a pipe, and a file whose start a parent already read; and the
+//! answers written before a bad token stay printed. This
 //! binary is the test and, re-executed with `--child`, the program under test: it prints the
 //! count and sum of the integers on stdin.
 //!
@@ -18,6 +19,9 @@ fn main() -> ExitCode {
     if std::env::args().any(|arg| arg == "--child") {
         return judge_io::run_main(count_and_sum);
     }
+    if std::env::args().any(|arg| arg == "--echo-child") {
+        return judge_io::run_main(echo);
+    }
     let dir = std::env::temp_dir().join(format!("judge-io-stdin-{}", std::process::id()));
     fs::create_dir_all(&dir).expect("can create a temporary folder");
     let cases = cases();
@@ -33,6 +37,7 @@ fn main() -> ExitCode {
     let from_null = run(Stdio::null(), None);
     check("/dev/null", "null", &from_null, &expected(b""));
     partly_read_file_starts_where_the_parent_stopped(&dir);
+    answers_before_a_bad_token_stay_printed(&dir);
     fs::remove_dir_all(&dir).expect("can remove the temporary folder");
     println!(
         "stdin_sources: {} inputs x file and pipe, /dev/null, partly read: passed",
@@ -50,6 +55,15 @@ fn count_and_sum<W: Write>(input: &[u8], out: &mut Output<W>) -> Result<(), Erro
         count += 1;
     }
     out.int(count).byte(b' ').int(sum).newline();
+    Ok(())
+}
+
+/// Echoes every integer on its own line as soon as it is parsed.
+fn echo<W: Write>(input: &[u8], out: &mut Output<W>) -> Result<(), Error> {
+    let mut scanner = Scanner::new(input);
+    while !scanner.at_end() {
+        out.int(scanner.int::<i64>()?).newline();
+    }
     Ok(())
 }
 
@@ -88,8 +102,13 @@ fn cases() -> Vec<(String, Vec<u8>)> {
 
 /// Runs the child with `stdin`, writing `piped` into it if given.
 fn run(stdin: Stdio, piped: Option<&[u8]>) -> ProcessOutput {
+    run_mode("--child", stdin, piped)
+}
+
+/// Runs the child in `mode` (`--child` or `--echo-child`).
+fn run_mode(mode: &str, stdin: Stdio, piped: Option<&[u8]>) -> ProcessOutput {
     let mut child = Command::new(std::env::current_exe().expect("the test binary's path"))
-        .arg("--child")
+        .arg(mode)
         .stdin(stdin)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -124,4 +143,29 @@ fn partly_read_file_starts_where_the_parent_stopped(dir: &std::path::Path) {
     let mut file = File::open(&path).expect("readable");
     file.seek(SeekFrom::Start(0)).expect("seekable");
     check("partly-read from 0", "file", &run(Stdio::from(file), None), "5 3000018\n");
+}
+
+/// Output written through before a bad token (far more than the buffer holds) and the rest
+/// flushed after it: every answer before the error is printed, then one `error:` line.
+fn answers_before_a_bad_token_stay_printed(dir: &std::path::Path) {
+    let values: Vec<i64> = (0..20_000).map(|i| i * 104_729 - 1_000_000_000).collect();
+    let mut input: Vec<u8> = values.iter().map(|v| format!("{} ", v)).collect::<String>().into();
+    let bad_column = input.len() + 1;
+    input.extend_from_slice(b"oops 5\n");
+    let expected: String = values.iter().map(|v| format!("{}\n", v)).collect();
+    let path = dir.join("bad-at-the-end");
+    fs::write(&path, &input).expect("can write the input");
+    for how in ["file", "pipe"] {
+        let output = if how == "file" {
+            run_mode("--echo-child", Stdio::from(File::open(&path).expect("readable")), None)
+        } else {
+            run_mode("--echo-child", Stdio::piped(), Some(&input))
+        };
+        assert_eq!(output.status.code(), Some(1), "bad input through a {how}");
+        assert!(output.stdout == expected.as_bytes(), "answers before the error, {how}");
+        assert_eq!(
+            String::from_utf8_lossy(&output.stderr),
+            format!("error: line 1, column {bad_column}: expected an integer, found \"oops\"\n"),
+        );
+    }
 }
