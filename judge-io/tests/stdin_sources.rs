@@ -1,9 +1,9 @@
 //! `run_main` reads the same input whatever stdin is: a regular file (mapped), a file that does
 //! not end in whitespace (at a page boundary too, where reading one byte too far would fault),
 //! an empty file, `/dev/null`, a pipe, and a file whose start a parent already read; and the
-//! answers written before a bad token stay printed. This
-//! binary is the test and, re-executed with `--child`, the program under test: it prints the
-//! count and sum of the integers on stdin.
+//! answers written before a bad token stay printed. This binary is the test and, re-executed
+//! with `--child` (or `--echo-child`), the program under test: it prints the count and sum of
+//! the integers on stdin (or echoes them).
 //!
 //! A terminal is not covered here (no pseudo-terminal in std); it takes the same read path
 //! as a pipe, being no regular file.
@@ -40,7 +40,7 @@ fn main() -> ExitCode {
     answers_before_a_bad_token_stay_printed(&dir);
     fs::remove_dir_all(&dir).expect("can remove the temporary folder");
     println!(
-        "stdin_sources: {} inputs x file and pipe, /dev/null, partly read: passed",
+        "stdin_sources: {} inputs x file and pipe, /dev/null, partly read, bad input: passed",
         cases.len()
     );
     ExitCode::SUCCESS
