@@ -404,6 +404,9 @@ pub fn checker_main(check: CheckFn) -> std::process::ExitCode {
 pub type RunFn<'a> =
     Box<dyn Fn(&[u8], &mut crate::Output<Vec<u8>>) -> Result<(), crate::Error> + 'a>;
 
+/// A stress test's input generator: one small random input from a seeded [`Rng`].
+pub type GenerateFn<'a> = Box<dyn Fn(&mut Rng) -> Vec<u8> + 'a>;
+
 /// A problem's own shrinking step: smaller (or simpler) variants of an input to try.
 pub type ShrinkFn = fn(&[u8]) -> Vec<Vec<u8>>;
 
@@ -425,7 +428,7 @@ pub type ShrinkFn = fn(&[u8]) -> Vec<Vec<u8>>;
 /// ```
 pub struct Stress<'a> {
     name: String,
-    generate: Box<dyn Fn(&mut Rng) -> Vec<u8> + 'a>,
+    generate: GenerateFn<'a>,
     solver: Option<RunFn<'a>>,
     oracle: Option<RunFn<'a>>,
     checker: Checker,
@@ -653,7 +656,7 @@ fn save(dir: &std::path::Path, file: &str, bytes: &[u8]) -> String {
 thread_local! {
     /// Set while the stress engine runs a program: its panics are expected and reported, so
     /// the panic hook keeps quiet on this thread only.
-    static QUIET_PANICS: std::cell::Cell<bool> = std::cell::Cell::new(false);
+    static QUIET_PANICS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// Installs (once) a panic hook that stays silent on threads inside [`execute`].
