@@ -160,7 +160,7 @@ pub fn peak_memory_kib() -> Option<u64> {
 /// Every checker ignores trailing whitespace on lines and blank lines at the end, as the
 /// judges do. A rejection names the first differing token with its line and column in the
 /// program's output: `line 2, column 5: expected "3", found "4"`.
-#[derive(Debug, Clone, Copy)]
+#[derive(Clone, Copy)]
 pub enum Checker {
     /// Line by line, byte for byte (the default).
     Exact,
@@ -180,6 +180,20 @@ pub enum Checker {
 
 /// A problem's own checker: `(input, expected, found)`, `Err(reason)` if `found` is wrong.
 pub type CheckFn = fn(&[u8], &[u8], &[u8]) -> Result<(), String>;
+
+// By hand: Rust 1.63 cannot derive Debug for a higher-ranked fn pointer.
+impl std::fmt::Debug for Checker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Checker::Exact => f.write_str("Exact"),
+            Checker::Tokens => f.write_str("Tokens"),
+            Checker::Floats { absolute, relative } => {
+                write!(f, "Floats {{ absolute: {}, relative: {} }}", absolute, relative)
+            }
+            Checker::Custom(_) => f.write_str("Custom"),
+        }
+    }
+}
 
 impl Checker {
     /// Reads a checker named in a problem's metadata: `exact`, `tokens` or
