@@ -10,4 +10,7 @@ USAGE="scripts/new.sh NAME --judge PROFILE   (for example: scripts/new.sh boj-10
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 [ $# -eq 3 ] || usage
-xtask new "$@"
+xtask new "$@" || exit $?
+# The templates are formatted for names of usual length; a long name may move line breaks.
+cargo fmt -p "$1" || die "cargo fmt -p $1 failed"
+scripts/make-testdata.sh "$1" || die "crates/$1 was created, but its testdata could not be made"

@@ -147,6 +147,60 @@ pub fn run_binary(program: &str, args: &[&str], input: &[u8]) -> std::process::O
     output
 }
 
+/// Runs `program` with `args` on `input` and checks the outcome, the end-to-end tests' one
+/// check: `expected` is the exact stdout of a success (with nothing on stderr), or, if it starts
+/// with `error:`, the one stderr line of a failure with exit status 1 (the answers printed
+/// before the error are not checked).
+///
+/// # Panics
+/// When the outcome differs, with the input and both outcomes in the message.
+#[track_caller]
+pub fn check_run(program: &str, args: &[&str], input: &[u8], expected: &str) {
+    let output = run_binary(program, args, input);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let shown = String::from_utf8_lossy(&input[..input.len().min(200)]);
+    if expected.starts_with("error:") {
+        assert_eq!(output.status.code(), Some(1), "{} on {:?}: status", program, shown);
+        assert_eq!(stderr, format!("{}\n", expected), "{} on {:?}: stderr", program, shown);
+    } else {
+        assert!(output.status.success(), "{} on {:?} failed: {}", program, shown, stderr);
+        assert_eq!(
+            (stdout.as_ref(), stderr.as_ref()),
+            (expected, ""),
+            "{} on {:?}",
+            program,
+            shown
+        );
+    }
+}
+
+/// Checks a generator binary's command line: `good` arguments give the same non-empty bytes
+/// twice (which are returned), and each of `bad` fails with one `error:` line and status 1.
+///
+/// # Panics
+/// When either does not hold.
+#[track_caller]
+pub fn check_generator(program: &str, good: &[&str], bad: &[&[&str]]) -> Vec<u8> {
+    let first = run_binary(program, good, b"");
+    assert!(first.status.success(), "{:?}: {}", good, String::from_utf8_lossy(&first.stderr));
+    assert!(!first.stdout.is_empty(), "{:?} printed nothing", good);
+    assert_eq!(run_binary(program, good, b"").stdout, first.stdout, "same arguments, same bytes");
+    for args in bad {
+        let output = run_binary(program, args, b"");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{:?} should fail", args);
+        assert!(output.stdout.is_empty(), "{:?} printed on stdout", args);
+        assert!(
+            stderr.starts_with("error: ") && stderr.lines().count() == 1,
+            "{:?}: {:?}",
+            args,
+            stderr
+        );
+    }
+    first.stdout
+}
+
 /// The peak resident memory of this process in KiB (`VmHWM` in `/proc/self/status`), if the
 /// platform reports it.
 pub fn peak_memory_kib() -> Option<u64> {

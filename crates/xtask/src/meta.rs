@@ -85,8 +85,9 @@ fn parse(manifest: &str) -> Result<JudgeMeta, String> {
                 .map(str::to_string)
                 .ok_or_else(|| format!("{key} must be a quoted string, found {value}"))
         };
-        let number =
-            || -> Result<u64, String> { value.parse().map_err(|_| format!("{key} must be an integer, found {value}")) };
+        let number = || -> Result<u64, String> {
+            value.parse().map_err(|_| format!("{key} must be an integer, found {value}"))
+        };
         match key {
             "profile" => profile = Some(profiles::find(&string()?)?),
             "source-limit-bytes" => source_limit_bytes = Some(number()?),
@@ -107,7 +108,9 @@ fn parse(manifest: &str) -> Result<JudgeMeta, String> {
                 ))
             }
             other => {
-                return Err(format!("unknown key {other:?} in [package.metadata.judge] (keys: {KEYS})"))
+                return Err(format!(
+                    "unknown key {other:?} in [package.metadata.judge] (keys: {KEYS})"
+                ))
             }
         }
     }
@@ -144,8 +147,9 @@ mod tests {
         assert_eq!(meta.source_limit_bytes, Some(524_288));
         assert_eq!((meta.time_limit_ms, meta.memory_limit_mb), (2000, 128));
         assert!(matches!(meta.checker, CheckerSpec::Builtin(judge_io::testing::Checker::Tokens)));
-        let meta = parse("[package.metadata.judge]\nprofile = \"algospot\"\nchecker = \"binary\"\n")
-            .expect("valid table");
+        let meta =
+            parse("[package.metadata.judge]\nprofile = \"algospot\"\nchecker = \"binary\"\n")
+                .expect("valid table");
         assert_eq!(meta.rustc_flags, ["-O"]);
         assert!(matches!(meta.checker, CheckerSpec::Binary));
     }

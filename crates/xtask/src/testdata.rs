@@ -73,7 +73,10 @@ fn run_problem(root: &Path, target: &Path, problem: &str, tally: &mut Tally) -> 
         }
     );
     if !meta.profile.accepts_rust {
-        println!("   ({} does not accept Rust: the bundle is checked as one file anyway)", meta.judge);
+        println!(
+            "   ({} does not accept Rust: the bundle is checked as one file anyway)",
+            meta.judge
+        );
     }
     if let Err(message) = &bundle {
         for line in message.lines().take(30) {
@@ -208,7 +211,8 @@ fn check(
 ) -> Result<(), String> {
     match checker {
         CheckerSpec::Builtin(checker) => {
-            let input = fs::read(input).map_err(|e| format!("cannot read {}: {e}", input.display()))?;
+            let input =
+                fs::read(input).map_err(|e| format!("cannot read {}: {e}", input.display()))?;
             checker.check(&input, expected, found)
         }
         CheckerSpec::Binary => {
@@ -386,4 +390,3 @@ mod child {
         }
     }
 }
-
