@@ -682,7 +682,6 @@ impl<'a> Stress<'a> {
             solver_out = with_newline(execute(solver, &shrunk).describe()),
             oracle_out = with_newline(execute(oracle, &shrunk).describe()),
         );
-        eprintln!("{}", report);
         Failure { seed, case, input, shrunk, report }
     }
 }
@@ -775,6 +774,7 @@ pub fn shrink(input: &[u8], fails: &dyn Fn(&[u8]) -> bool, extra: &[ShrinkFn]) -
     loop {
         let before = shrinker.best.clone();
         shrinker.remove_units(line_units);
+        shrinker.remove_records();
         shrinker.remove_units(token_units);
         shrinker.remove_grid_columns();
         shrinker.lower_bytes();
@@ -844,6 +844,19 @@ fn token_units(bytes: &[u8]) -> Units {
     units
 }
 
+/// Records: from each short line (one or two tokens) to the next one.
+fn record_units(bytes: &[u8]) -> Units {
+    let mut records: Units = Vec::new();
+    for (start, end) in line_units(bytes) {
+        let short = (1..=2).contains(&token_spans(&bytes[start..end]).len());
+        match records.last_mut() {
+            Some(last) if !short => last.1 = end,
+            _ => records.push((start, end)),
+        }
+    }
+    records
+}
+
 /// `bytes` without the units in `skip`.
 fn without(bytes: &[u8], units: &[(usize, usize)]) -> Vec<u8> {
     let mut kept = Vec::with_capacity(bytes.len());
@@ -906,28 +919,64 @@ impl<'f> Shrinker<'f> {
         }
     }
 
-    /// Tries `candidate` with one of the (at most 8) integers before byte `before` lowered by
-    /// `by`.
+    /// Removes records: a record starts at a short line (at most two tokens, such as `N M` or
+    /// `Q`) and runs to the next one, so one test case is one to three neighbouring records.
+    /// Every window of up to three records is tried, with a count before it lowered by 1.
+    fn remove_records(&mut self) {
+        const MAX_WINDOW: usize = 3;
+        let mut first = 0;
+        loop {
+            let records = record_units(&self.best);
+            if first >= records.len() || self.out_of_budget() {
+                return;
+            }
+            let mut removed = false;
+            for size in 1..=MAX_WINDOW.min(records.len() - first) {
+                let window = (records[first].0, records[first + size - 1].1);
+                let candidate = without(&self.best, &[window]);
+                if self.try_candidate(candidate.clone())
+                    || self.try_with_count_lowered(&candidate, window.0, 1)
+                {
+                    removed = true;
+                    break;
+                }
+            }
+            if !removed {
+                first += 1;
+            }
+        }
+    }
+
+    /// Tries `candidate` with one of the (at most 8 nearest) counts before byte `before`
+    /// lowered by `by`.
     fn try_with_count_lowered(&mut self, candidate: &[u8], before: usize, by: usize) -> bool {
-        let numbers: Vec<(usize, usize)> = token_spans(&candidate[..before.min(candidate.len())])
+        // Counts stand on short lines (`T`, `N M`, `Q`): only integers on lines of at most two
+        // tokens are tried.
+        let head = &candidate[..before.min(candidate.len())];
+        let numbers: Vec<(usize, usize)> = line_units(head)
             .into_iter()
+            .flat_map(|(start, end)| {
+                let spans = token_spans(&head[start..end]);
+                let short = spans.len() <= 2;
+                spans.into_iter().filter(move |_| short).map(move |(s, e)| (start + s, start + e))
+            })
             .filter(|&(s, e)| candidate[s..e].iter().all(u8::is_ascii_digit))
             .collect();
+        // A chunk of lines may be `by` counted items, or one item of several lines.
+        let amounts: &[usize] = if by == 1 { &[1] } else { &[by, 1] };
         for &(start, end) in numbers.iter().rev().take(8) {
-            let value: u64 =
-                match std::str::from_utf8(&candidate[start..end]).ok().and_then(|t| t.parse().ok())
-                {
-                    Some(value) => value,
-                    None => continue,
-                };
-            if value < by as u64 {
-                continue;
-            }
-            let mut lowered = candidate[..start].to_vec();
-            lowered.extend_from_slice((value - by as u64).to_string().as_bytes());
-            lowered.extend_from_slice(&candidate[end..]);
-            if self.try_candidate(lowered) {
-                return true;
+            let text = std::str::from_utf8(&candidate[start..end]).expect("ASCII digits");
+            let value: usize = match text.parse() {
+                Ok(value) => value,
+                Err(_) => continue,
+            };
+            for &amount in amounts.iter().filter(|&&amount| amount <= value) {
+                let mut lowered = candidate[..start].to_vec();
+                lowered.extend_from_slice((value - amount).to_string().as_bytes());
+                lowered.extend_from_slice(&candidate[end..]);
+                if self.try_candidate(lowered) {
+                    return true;
+                }
             }
         }
         false
