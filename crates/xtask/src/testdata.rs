@@ -390,3 +390,52 @@ mod child {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::check;
+    use crate::meta::CheckerSpec;
+    use judge_io::testing::Checker;
+    use std::path::Path;
+
+    #[test]
+    fn builtin_checkers_name_the_token() {
+        let input = Path::new("/dev/null");
+        assert_eq!(
+            check(CheckerSpec::Builtin(Checker::Exact), input, input, b"1 2\n", b"1 2\n"),
+            Ok(())
+        );
+        assert_eq!(
+            check(CheckerSpec::Builtin(Checker::Exact), input, input, b"1 2\n", b"1 3\n"),
+            Err("line 1, column 3: expected \"2\", found \"3\"".to_string())
+        );
+    }
+
+    #[test]
+    fn a_checker_binary_gets_three_files_and_gives_the_verdict() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("xtask-checker-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let script = dir.join("demo-check");
+        // Accepts any output whose first line equals the input's first line.
+        std::fs::write(
+            &script,
+            "#!/bin/sh\nif [ \"$(head -1 \"$1\")\" = \"$(head -1 \"$3\")\" ]; then echo AC; \
+             else echo \"WA line 1: not the input's first line\"; fi\n",
+        )
+        .expect("write script");
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        let input = dir.join("case.in");
+        std::fs::write(&input, "7\n").expect("write input");
+        assert_eq!(check(CheckerSpec::Binary, &script, &input, b"anything\n", b"7\n"), Ok(()));
+        assert_eq!(
+            check(CheckerSpec::Binary, &script, &input, b"7\n", b"8\n"),
+            Err("line 1: not the input's first line".to_string())
+        );
+        let missing = dir.join("missing-check");
+        assert!(check(CheckerSpec::Binary, &missing, &input, b"7\n", b"7\n")
+            .unwrap_err()
+            .contains("cannot run"));
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
