@@ -68,7 +68,7 @@ fn run_problem(root: &Path, target: &Path, problem: &str, tally: &mut Tally) -> 
             CheckerSpec::Binary => format!("{problem}-check"),
         },
         match &bundle {
-            Ok(_) => format!("{} {}", meta.profile.stand_in(), meta.rustc_flags.join(" ")),
+            Ok(_) => format!("{}, `{}`", meta.profile.stand_in(), meta.rustc_flags.join(" ")),
             Err(_) => "COMPILE ERROR".to_string(),
         }
     );
