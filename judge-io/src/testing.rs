@@ -777,6 +777,7 @@ pub fn shrink(input: &[u8], fails: &dyn Fn(&[u8]) -> bool, extra: &[ShrinkFn]) -
         shrinker.remove_records();
         shrinker.remove_units(token_units);
         shrinker.remove_grid_columns();
+        shrinker.simplify_numbers();
         shrinker.lower_bytes();
         for step in extra {
             let candidates = step(&shrinker.best);
@@ -963,7 +964,7 @@ impl<'f> Shrinker<'f> {
             .filter(|&(s, e)| candidate[s..e].iter().all(u8::is_ascii_digit))
             .collect();
         // A chunk of lines may be `by` counted items, or one item of several lines.
-        let amounts: &[usize] = if by == 1 { &[1] } else { &[by, 1] };
+        let amounts = if by == 1 { vec![1] } else { vec![by, 1] };
         for &(start, end) in numbers.iter().rev().take(8) {
             let text = std::str::from_utf8(&candidate[start..end]).expect("ASCII digits");
             let value: usize = match text.parse() {
@@ -1017,6 +1018,38 @@ impl<'f> Shrinker<'f> {
             }
             if !changed {
                 block += 1;
+            }
+            if self.out_of_budget() {
+                return;
+            }
+        }
+    }
+
+    /// Replaces each integer token by a simpler one: 0, 1, half of it, or its magnitude.
+    fn simplify_numbers(&mut self) {
+        let mut index = 0;
+        loop {
+            let spans = token_spans(&self.best);
+            let (start, end) = match spans.get(index) {
+                Some(&span) => span,
+                None => return,
+            };
+            index += 1;
+            let value: i128 = match std::str::from_utf8(&self.best[start..end])
+                .ok()
+                .filter(|text| text.bytes().all(|b| b == b'-' || b.is_ascii_digit()))
+                .and_then(|text| text.parse().ok())
+            {
+                Some(value) => value,
+                None => continue,
+            };
+            for simpler in [0, 1, value / 2, value.abs()].iter() {
+                let mut candidate = self.best[..start].to_vec();
+                candidate.extend_from_slice(simpler.to_string().as_bytes());
+                candidate.extend_from_slice(&self.best[end..]);
+                if self.try_candidate(candidate) {
+                    break;
+                }
             }
             if self.out_of_budget() {
                 return;
