@@ -499,7 +499,7 @@ pub struct Stress<'a> {
     generate: GenerateFn<'a>,
     solver: Option<RunFn<'a>>,
     oracle: Option<RunFn<'a>>,
-    checker: Checker,
+    checker: Option<Checker>,
     shrinkers: Vec<ShrinkFn>,
     seed: u64,
     cases: u64,
@@ -554,7 +554,7 @@ impl<'a> Stress<'a> {
             generate: Box::new(generate),
             solver: None,
             oracle: None,
-            checker: Checker::Exact,
+            checker: None,
             shrinkers: Vec::new(),
             seed: 1,
             cases: 1000,
@@ -580,10 +580,36 @@ impl<'a> Stress<'a> {
         self
     }
 
-    /// How outputs are compared (default: [`Checker::Exact`]).
+    /// How outputs are compared. Default: the `checker` of the crate's
+    /// `[package.metadata.judge]` (read from `Cargo.toml` in the working directory, which
+    /// `cargo test` sets to the crate's folder), else [`Checker::Exact`]. A problem whose
+    /// metadata says `checker = "binary"` passes its check function here as
+    /// [`Checker::Custom`].
     pub fn checker(mut self, checker: Checker) -> Stress<'a> {
-        self.checker = checker;
+        self.checker = Some(checker);
         self
+    }
+
+    /// The checker in use (see [`Stress::checker`]).
+    ///
+    /// # Panics
+    /// If the metadata names a checker that cannot be read, or `binary` without a
+    /// [`Checker::Custom`] given.
+    fn effective_checker(&self) -> Checker {
+        if let Some(checker) = self.checker {
+            return checker;
+        }
+        let manifest = std::fs::read_to_string("Cargo.toml").unwrap_or_default();
+        match metadata_checker(&manifest) {
+            None => Checker::Exact,
+            Some(spec) if spec == "binary" => panic!(
+                "{}: checker = \"binary\": give the stress test the check function, \
+                 .checker(Checker::Custom(...))",
+                self.name
+            ),
+            Some(spec) => Checker::parse(&spec)
+                .unwrap_or_else(|e| panic!("{}: Cargo.toml: checker: {}", self.name, e)),
+        }
     }
 
     /// A problem-specific shrinking step, tried after the generic ones.
@@ -615,6 +641,7 @@ impl<'a> Stress<'a> {
         let seed = knob("STRESS_SEED", self.seed);
         let cases = knob("STRESS_CASES", self.cases);
         let seconds = knob("STRESS_SECONDS", self.seconds);
+        let checker = self.effective_checker();
         let started = std::time::Instant::now();
         let mut seeds = Rng::new(seed);
         let mut ran = 0;
@@ -623,8 +650,8 @@ impl<'a> Stress<'a> {
                 break;
             }
             let input = (self.generate)(&mut Rng::new(seeds.next_u64()));
-            if let Some(problem) = self.verdict(&input) {
-                let failure = self.report_failure(seed, ran, input, problem);
+            if let Some(problem) = self.verdict(&input, checker) {
+                let failure = self.report_failure(seed, ran, input, problem, checker);
                 return Some(failure);
             }
             ran += 1;
@@ -642,7 +669,7 @@ impl<'a> Stress<'a> {
 
     /// Why `input` is a failing case (the solver is wrong or crashes where the oracle accepts
     /// the input), or `None`. An input the oracle rejects is never a failing case.
-    fn verdict(&self, input: &[u8]) -> Option<String> {
+    fn verdict(&self, input: &[u8], checker: Checker) -> Option<String> {
         let oracle = self.oracle.as_ref().expect("Stress needs .oracle(...)");
         let solver = self.solver.as_ref().expect("Stress needs .solver(...)");
         let expected = match execute(oracle, input) {
@@ -651,22 +678,32 @@ impl<'a> Stress<'a> {
         };
         match execute(solver, input) {
             Outcome::Answer(found) => {
-                self.checker.check(input, &expected, &found).err().map(|why| format!("WA {}", why))
+                checker.check(input, &expected, &found).err().map(|why| format!("WA {}", why))
             }
             Outcome::Rejected(e) => Some(format!("RE: the solver rejects the input: {}", e)),
             Outcome::Crashed(e) => Some(format!("RE: the solver crashes: {}", e)),
         }
     }
 
-    fn report_failure(&self, seed: u64, case: u64, input: Vec<u8>, problem: String) -> Failure {
+    fn report_failure(
+        &self,
+        seed: u64,
+        case: u64,
+        input: Vec<u8>,
+        problem: String,
+        checker: Checker,
+    ) -> Failure {
         let dir = stress_dir(&self.name);
         let saved = save(&dir, "failing.in", &input);
-        let (shrunk, tries) =
-            shrink(&input, &|candidate: &[u8]| self.verdict(candidate).is_some(), &self.shrinkers);
+        let (shrunk, tries) = shrink(
+            &input,
+            &|candidate: &[u8]| self.verdict(candidate, checker).is_some(),
+            &self.shrinkers,
+        );
         let saved_shrunk = save(&dir, "shrunk.in", &shrunk);
         let oracle = self.oracle.as_ref().expect("checked by verdict");
         let solver = self.solver.as_ref().expect("checked by verdict");
-        let verdict = self.verdict(&shrunk).unwrap_or(problem);
+        let verdict = self.verdict(&shrunk, checker).unwrap_or(problem);
         let report = format!(
             "stress {name}: case {case} of seed {seed} fails (rerun: STRESS_SEED={seed})\n\
              input ({in_len} bytes) saved to {saved}\n\
@@ -684,6 +721,23 @@ impl<'a> Stress<'a> {
         );
         Failure { seed, case, input, shrunk, report }
     }
+}
+
+/// The `checker = "..."` value of a manifest's `[package.metadata.judge]` table, if any.
+fn metadata_checker(manifest: &str) -> Option<String> {
+    let mut in_table = false;
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_table = line == "[package.metadata.judge]";
+        } else if in_table {
+            if let Some((key, value)) = line.split_once('=') {
+                if key.trim() == "checker" {
+                    return Some(value.trim().trim_matches('"').to_string());
+                }
+            }
+        }
+    }
+    None
 }
 
 fn with_newline(mut text: String) -> String {
@@ -1186,6 +1240,14 @@ mod tests {
 mod checker_and_shrink_tests {
     use super::{shrink, Checker, Rng, Stress};
     use crate::{Error, Output, Scanner};
+
+    #[test]
+    fn the_metadata_names_the_checker() {
+        let manifest = "[package]\nchecker = \"x\"\n[package.metadata.judge]\nprofile = \"boj\"\n\
+                        checker = \"floats 1e-6 1e-6\"\n";
+        assert_eq!(super::metadata_checker(manifest).as_deref(), Some("floats 1e-6 1e-6"));
+        assert_eq!(super::metadata_checker("[package.metadata.judge]\nprofile = \"boj\"\n"), None);
+    }
 
     #[test]
     fn checkers_name_the_first_differing_token() {
