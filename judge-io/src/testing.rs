@@ -829,6 +829,7 @@ pub fn shrink(input: &[u8], fails: &dyn Fn(&[u8]) -> bool, extra: &[ShrinkFn]) -
         let before = shrinker.best.clone();
         shrinker.remove_units(line_units);
         shrinker.remove_records();
+        shrinker.shrink_sized_records();
         shrinker.remove_units(token_units);
         shrinker.remove_grid_columns();
         shrinker.simplify_numbers();
@@ -998,6 +999,59 @@ impl<'f> Shrinker<'f> {
             }
             if !removed {
                 first += 1;
+            }
+        }
+    }
+
+    /// Shrinks sized records: when a record's header holds a size `a` and its body is `c * a`
+    /// lines (a ring of 4 sides of N pieces, C blocks of A rows), removes one line from each of
+    /// the `c` groups (the last, else the first) and lowers `a` by one.
+    fn shrink_sized_records(&mut self) {
+        let mut index = 0;
+        loop {
+            let records = record_units(&self.best);
+            let (start, end) = match records.get(index) {
+                Some(&record) => record,
+                None => return,
+            };
+            let lines = line_units(&self.best[start..end]);
+            let body = lines.len() - 1;
+            let header = self.best[start..start + lines[0].1].to_vec();
+            let mut shrunk = false;
+            for (s, e) in token_spans(&header) {
+                let size: usize =
+                    match std::str::from_utf8(&header[s..e]).ok().and_then(|t| t.parse().ok()) {
+                        Some(size) => size,
+                        None => continue,
+                    };
+                if size < 2 || body == 0 || body % size != 0 || body / size > 8 {
+                    continue;
+                }
+                for keep_first in [true, false].iter() {
+                    let drop_in_group = if *keep_first { size - 1 } else { 0 };
+                    let dropped: Units = (0..body / size)
+                        .map(|group| lines[1 + group * size + drop_in_group])
+                        .map(|(a, b)| (start + a, start + b))
+                        .collect();
+                    let mut candidate = without(&self.best, &dropped);
+                    let mut lowered = candidate[..start + s].to_vec();
+                    lowered.extend_from_slice((size - 1).to_string().as_bytes());
+                    lowered.extend_from_slice(&candidate[start + e..]);
+                    candidate = lowered;
+                    if self.try_candidate(candidate) {
+                        shrunk = true;
+                        break;
+                    }
+                }
+                if shrunk {
+                    break;
+                }
+            }
+            if !shrunk {
+                index += 1;
+            }
+            if self.out_of_budget() {
+                return;
             }
         }
     }
