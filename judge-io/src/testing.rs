@@ -148,9 +148,9 @@ pub fn run_binary(program: &str, args: &[&str], input: &[u8]) -> std::process::O
 }
 
 /// Runs `program` with `args` on `input` and checks the outcome, the end-to-end tests' one
-/// check: `expected` is the exact stdout of a success (with nothing on stderr), or, if it starts
-/// with `error:`, the one stderr line of a failure with exit status 1 (the answers printed
-/// before the error are not checked).
+/// check. `expected` is the exact stdout of a success (with nothing on stderr); or the exact
+/// stdout printed before a failure (the answers to earlier valid cases, often none) followed by
+/// the failure's one stderr line starting with `error:`, and then the status must be 1.
 ///
 /// # Panics
 /// When the outcome differs, with the input and both outcomes in the message.
@@ -160,18 +160,42 @@ pub fn check_run(program: &str, args: &[&str], input: &[u8], expected: &str) {
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     let shown = String::from_utf8_lossy(&input[..input.len().min(200)]);
-    if expected.starts_with("error:") {
-        assert_eq!(output.status.code(), Some(1), "{} on {:?}: status", program, shown);
-        assert_eq!(stderr, format!("{}\n", expected), "{} on {:?}: stderr", program, shown);
+    let error_at = if expected.starts_with("error:") {
+        Some(0)
     } else {
-        assert!(output.status.success(), "{} on {:?} failed: {}", program, shown, stderr);
-        assert_eq!(
-            (stdout.as_ref(), stderr.as_ref()),
-            (expected, ""),
-            "{} on {:?}",
-            program,
-            shown
-        );
+        expected.find("\nerror:").map(|i| i + 1)
+    };
+    match error_at {
+        Some(at) => {
+            let (expected_stdout, expected_error) = expected.split_at(at);
+            assert_eq!(
+                output.status.code(),
+                Some(1),
+                "{} on {:?}: status; stderr {}",
+                program,
+                shown,
+                stderr
+            );
+            assert_eq!(stdout, expected_stdout, "{} on {:?}: stdout", program, shown);
+            assert_eq!(
+                stderr.trim_end_matches('\n'),
+                expected_error.trim_end_matches('\n'),
+                "{} on {:?}: stderr",
+                program,
+                shown
+            );
+            assert_eq!(stderr.lines().count(), 1, "{} on {:?}: one stderr line", program, shown);
+        }
+        None => {
+            assert!(output.status.success(), "{} on {:?} failed: {}", program, shown, stderr);
+            assert_eq!(
+                (stdout.as_ref(), stderr.as_ref()),
+                (expected, ""),
+                "{} on {:?}",
+                program,
+                shown
+            );
+        }
     }
 }
 
