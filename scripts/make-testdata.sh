@@ -76,4 +76,10 @@ while read -r name args; do
     echo "$name: $(wc -c <"$out_dir/$name.in") bytes in, oracle-checked: $checked"
 done <"$list"
 mv "$scratch/manifest" "$manifest"
-echo "made $made cases in $out_dir ($(du -sh "$out_dir" | cut -f1) in all)"
+# The testdata budget (README.md, "Adding a problem"): what every clone and CI run carries.
+budget_kib=4096
+size_kib=$(du -sk "$out_dir" | cut -f1)
+echo "made $made cases in $out_dir ($size_kib KiB in all)"
+if [ "$size_kib" -gt "$budget_kib" ]; then
+    echo "warning: $out_dir is over the $budget_kib KiB testdata budget; move big cases to the benchmark" >&2
+fi
