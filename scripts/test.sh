@@ -46,7 +46,7 @@ if [ ${#problems[@]} -gt 0 ]; then
     for problem in "${problems[@]}"; do packages+=(-p "$problem"); done
 fi
 echo "== cargo test ${packages[*]}"
-cargo test "${packages[@]}" >"$log" 2>&1
+cargo test --no-fail-fast "${packages[@]}" >"$log" 2>&1
 test_status=$?
 # The "N passed; M failed" counts of every test binary.
 while read -r p f; do
