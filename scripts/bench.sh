@@ -1,17 +1,38 @@
 #!/usr/bin/env bash
 # Runs the benchmarks (max-size inputs; figures, not pass/fail) in release mode.
-# Usage: scripts/bench.sh [TARGET...]   TARGET: judge-io or a problem crate; default: all.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-targets=("$@")
+#   TARGET: judge-io or a problem crate with examples/<problem>-bench.rs; default: all.
+set -uo pipefail
+USAGE="scripts/bench.sh [judge-io|PROBLEM...]"
+# shellcheck source=scripts/common.sh
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+targets=()
+problems=()
+for arg in "$@"; do
+    case $arg in
+        -*) usage "unknown option $arg" ;;
+        judge-io) targets+=(judge-io) ;;
+        *) problems+=("$arg"); targets+=("$arg") ;;
+    esac
+done
+if [ ${#problems[@]} -gt 0 ]; then
+    check_problems "${problems[@]}"
+fi
 if [ ${#targets[@]} -eq 0 ]; then
     targets=(judge-io)
-    for dir in crates/*/; do
-        [ -f "$dir/examples/$(basename "$dir")-bench.rs" ] && targets+=("$(basename "$dir")")
-    done
+    while read -r problem; do
+        targets+=("$problem")
+    done < <(xtask problems)
 fi
 for target in "${targets[@]}"; do
+    dir=crates/$target
+    [ "$target" = judge-io ] && dir=judge-io
+    if [ ! -f "$dir/examples/$target-bench.rs" ]; then
+        # Naming all problems skips those without a benchmark; naming one asks for it.
+        [ $# -eq 0 ] && continue
+        die "$target has no benchmark ($dir/examples/$target-bench.rs)"
+    fi
     echo "== bench $target"
     # Example names carry the package name: cargo's outputs share one examples folder.
-    cargo run -q --release -p "$target" --example "$target-bench"
+    cargo run -q --release -p "$target" --example "$target-bench" || die "the $target benchmark failed"
 done

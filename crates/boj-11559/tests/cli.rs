@@ -1,6 +1,8 @@
 //! The binaries end to end: the sample, accepted whitespace, every kind of bad input (status
 //! 1, one `error:` line naming the place), and the generator's and oracle's command lines.
 
+use judge_io::testing::check_run;
+
 /// Runs `binary` with `args` on `input`; returns (success, stdout, stderr).
 fn run(binary: &str, args: &[&str], input: &[u8]) -> (bool, String, String) {
     let output = judge_io::testing::run_binary(binary, args, input);
@@ -14,23 +16,6 @@ fn run(binary: &str, args: &[&str], input: &[u8]) -> (bool, String, String) {
 const SOLVER: &str = env!("CARGO_BIN_EXE_boj-11559");
 const NAIVE: &str = env!("CARGO_BIN_EXE_boj-11559-naive");
 const GEN: &str = env!("CARGO_BIN_EXE_boj-11559-gen");
-
-/// Checks one run's outcome: `expected` is the exact stdout of a success, or `error: ...`:
-/// then the run fails (status 1), prints nothing on stdout and exactly one stderr line, which
-/// is `expected`.
-#[track_caller]
-fn check_run(binary: &str, args: &[&str], input: &[u8], expected: &str) {
-    let (ok, stdout, stderr) = run(binary, args, input);
-    let shown = String::from_utf8_lossy(&input[..input.len().min(80)]).into_owned();
-    if expected.starts_with("error:") {
-        assert!(!ok, "{:?} should fail, printed {:?}", shown, stdout);
-        assert_eq!(stdout, "", "{:?}", shown);
-        assert_eq!(stderr, format!("{}\n", expected), "{:?}", shown);
-    } else {
-        assert!(ok, "{:?} failed: {:?}", shown, stderr);
-        assert_eq!((stdout.as_str(), stderr.as_str()), (expected, ""), "{:?}", shown);
-    }
-}
 
 /// The solver (and the oracle, which must agree) on `input`.
 #[track_caller]

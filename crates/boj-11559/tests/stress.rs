@@ -2,12 +2,14 @@
 //! of several sizes and kinds, then the long-chain constructions (whose step counts are also
 //! checked against what they are built to make).
 //!
-//! `STRESS_SEED` / `STRESS_CASES` change the seed and the number of random cases
-//! (`scripts/stress.sh boj-11559 100000` runs many more in release mode).
+//! `stress_random_fields` is what `scripts/stress.sh boj-11559` runs for longer (see
+//! `judge_io::testing::Stress` for the knobs); a deliberately wrong solver proves that the
+//! comparison fails and that a failing field shrinks.
 
 use boj_11559::gen::{self, Mode, Spec};
-use boj_11559::{naive, solve, Field};
-use judge_io::testing::{stress_knobs, Rng};
+use boj_11559::{naive, parse, run, solve, Field};
+use judge_io::testing::{Rng, Stress};
+use judge_io::{Error, Output};
 
 /// Fails with the input when the solvers disagree (and with `claimed` if it is given).
 #[track_caller]
@@ -39,30 +41,69 @@ fn every_small_field() {
     }
 }
 
+/// One random field: sizes and kinds as the judge's and beyond, small enough for the oracle.
+fn random_field(rng: &mut Rng) -> Vec<u8> {
+    let (h, w) = match rng.index(4) {
+        0 => (rng.range(1, 6) as usize, rng.range(1, 6) as usize),
+        1 => (12, 6),
+        2 => (rng.range(1, 20) as usize, rng.range(1, 20) as usize),
+        _ => (rng.range(20, 40) as usize, rng.range(20, 40) as usize),
+    };
+    let mode = match rng.index(5) {
+        0..=2 => Mode::Random,
+        3 => Mode::Full,
+        _ if (h, w) == (12, 6) => Mode::Judge,
+        _ => Mode::Quiet,
+    };
+    gen::generate(&Spec { seed: rng.next_u64(), mode, height: h, width: w })
+        .to_string()
+        .into_bytes()
+}
+
+/// The oracle behind the solver's I/O (as `boj-11559-naive`).
+fn oracle(input: &[u8], out: &mut Output<Vec<u8>>) -> Result<(), Error> {
+    out.int(naive::solve(&parse(input)?)).newline();
+    Ok(())
+}
+
 #[test]
-fn seeded_random_fields() {
-    let (seed, cases) = stress_knobs(11559, 3000);
-    let mut rng = Rng::new(seed);
-    for case in 0..cases {
-        let case_seed = rng.next_u64();
-        let mut case_rng = Rng::new(case_seed);
-        let (h, w) = match case % 4 {
-            0 => (case_rng.range(1, 6) as usize, case_rng.range(1, 6) as usize),
-            1 => (12, 6),
-            2 => (case_rng.range(1, 20) as usize, case_rng.range(1, 20) as usize),
-            _ => (case_rng.range(20, 40) as usize, case_rng.range(20, 40) as usize),
-        };
-        let mode = match case % 5 {
-            0..=2 => Mode::Random,
-            3 => Mode::Full,
-            _ if (h, w) == (12, 6) => Mode::Judge,
-            _ => Mode::Quiet,
-        };
-        let spec = Spec { seed: case_seed, mode, height: h, width: w };
-        let field = gen::generate(&spec);
-        let claimed = if mode == Mode::Quiet { Some(0) } else { None };
-        compare(&field, claimed, &format!("seed {} case {} ({:?})", seed, case, spec));
+fn stress_random_fields() {
+    Stress::new("boj-11559", random_field).solver(run).oracle(oracle).defaults(11559, 3000).run();
+}
+
+#[test]
+fn quiet_fields_never_pop() {
+    let mut rng = Rng::new(5);
+    for _ in 0..200 {
+        let (h, w) = (rng.range(1, 30) as usize, rng.range(1, 30) as usize);
+        let spec = Spec { seed: rng.next_u64(), mode: Mode::Quiet, height: h, width: w };
+        compare(&gen::generate(&spec), Some(0), &format!("{:?}", spec));
     }
+}
+
+#[test]
+fn a_wrong_solver_is_caught_and_shrunk() {
+    // A plausible bug: a chain of two or more steps counted one short.
+    let wrong = |input: &[u8], out: &mut Output<Vec<u8>>| -> Result<(), Error> {
+        let steps = solve(parse(input)?);
+        out.int(if steps >= 2 { steps - 1 } else { steps }).newline();
+        Ok(())
+    };
+    let failure = Stress::new("boj-11559-wrong", random_field)
+        .solver(wrong)
+        .oracle(oracle)
+        .defaults(11559, 3000)
+        .find()
+        .expect("fields with two chain steps come up");
+    // Two groups of four stacked so that the second pops after the first: 2 x 4 cells at least.
+    let shrunk = String::from_utf8_lossy(&failure.shrunk);
+    assert!(failure.shrunk.len() <= 40, "shrunk only to\n{}", shrunk);
+    println!(
+        "boj-11559 wrong solver: {} bytes shrunk to {}:\n{}",
+        failure.input.len(),
+        failure.shrunk.len(),
+        shrunk
+    );
 }
 
 #[test]

@@ -1,10 +1,12 @@
 //! The solver against the brute-force oracle: every pair of grids in small domains, then
-//! seeded random cases from every generator mode (`STRESS_SEED`, `STRESS_CASES`), and a
-//! deliberately wrong key that the comparison must catch.
+//! seeded random cases from every generator mode (`stress_seeded_random_cases`, what
+//! `scripts/stress.sh programmers-84021` runs for longer), and a deliberately wrong key that
+//! the comparison must catch and the stress engine must shrink.
 
-use judge_io::testing::{stress_knobs, Rng};
+use judge_io::testing::{Rng, Stress};
+use judge_io::{Error, Output};
 use programmers_84021::gen::{self, Mode, Spec};
-use programmers_84021::{naive, solve, solve_with, Grid, Keyer, Pos};
+use programmers_84021::{naive, parse, run, solve, solve_with, Grid, Keyer, Pos};
 
 /// The grid of `height x width` whose cell `i` (row-major) is bit `i` of `mask`.
 fn grid_from_mask(height: usize, width: usize, mask: u32) -> Grid {
@@ -69,27 +71,64 @@ fn random_spec(rng: &mut Rng) -> Spec {
     Spec { mode, board, table, max_cells: rng.range(1, 12) as usize }
 }
 
-#[test]
-fn seeded_random_cases() {
-    let (seed, cases) = stress_knobs(84021, 4000);
-    let mut rng = Rng::new(seed);
-    for case in 0..cases {
-        let spec = random_spec(&mut rng);
-        let case_seed = rng.next_u64();
-        let (board, table) = gen::generate(case_seed, &spec);
-        let expected = naive::solve(&board, &table);
-        let got = solve(&board, &table).filled;
-        assert_eq!(
-            got,
-            expected,
-            "STRESS_SEED={} case {} ({:?}, generator seed {}):\n{}",
-            seed,
-            case,
-            spec,
-            case_seed,
-            shown(&board, &table)
-        );
+/// One random input (see [`random_spec`]).
+fn random_input(rng: &mut Rng) -> Vec<u8> {
+    let spec = random_spec(rng);
+    let (board, table) = gen::generate(rng.next_u64(), &spec);
+    gen::render(&board, &table)
+}
+
+/// The oracle behind the solver's I/O (as `programmers-84021-naive`).
+fn oracle(input: &[u8], out: &mut Output<Vec<u8>>) -> Result<(), Error> {
+    let (board, table) = parse(input)?;
+    out.int(naive::solve(&board, &table)).newline();
+    Ok(())
+}
+
+/// `grid` without row `row` (if `Some`) or without column `column`.
+fn without_line(grid: &Grid, row: Option<usize>, column: Option<usize>) -> Grid {
+    let (height, width) = (grid.height(), grid.width());
+    let mut cells = Vec::new();
+    for y in (0..height).filter(|&y| Some(y) != row) {
+        for x in (0..width).filter(|&x| Some(x) != column) {
+            cells.push(grid.get(Pos { y, x }));
+        }
     }
+    let height = height - row.is_some() as usize;
+    let width = width - column.is_some() as usize;
+    Grid::new(height, width, cells)
+}
+
+/// The problem's own shrinking step: the grid literals are one token each, so the generic
+/// steps cannot drop a row or a column; this removes one from either grid.
+fn drop_rows_and_columns(input: &[u8]) -> Vec<Vec<u8>> {
+    let (board, table) = match parse(input) {
+        Ok(grids) => grids,
+        Err(_) => return Vec::new(),
+    };
+    let smaller = |grid: &Grid| -> Vec<Grid> {
+        let rows = (0..grid.height())
+            .filter(|_| grid.height() > 1)
+            .map(|y| without_line(grid, Some(y), None));
+        let columns = (0..grid.width())
+            .filter(|_| grid.width() > 1)
+            .map(|x| without_line(grid, None, Some(x)));
+        rows.chain(columns).collect()
+    };
+    let mut candidates: Vec<Vec<u8>> =
+        smaller(&board).iter().map(|b| gen::render(b, &table)).collect();
+    candidates.extend(smaller(&table).iter().map(|t| gen::render(&board, t)));
+    candidates
+}
+
+#[test]
+fn stress_seeded_random_cases() {
+    Stress::new("programmers-84021", random_input)
+        .solver(run)
+        .oracle(oracle)
+        .shrinker(drop_rows_and_columns)
+        .defaults(84021, 4000)
+        .run();
 }
 
 /// The wrong variant: a key that also allows flipping a piece over (the smaller of the
@@ -124,4 +163,29 @@ fn a_key_that_allows_mirrors_is_caught() {
         }
     }
     assert!(caught > 25, "the wrong key was caught on only {} of 50 cases", caught);
+}
+
+#[test]
+fn a_wrong_key_is_caught_and_shrunk() {
+    let wrong = |input: &[u8], out: &mut Output<Vec<u8>>| -> Result<(), Error> {
+        let (board, table) = parse(input)?;
+        out.int(solve_allowing_mirrors(&board, &table)).newline();
+        Ok(())
+    };
+    let failure = Stress::new("programmers-84021-wrong", random_input)
+        .solver(wrong)
+        .oracle(oracle)
+        .shrinker(drop_rows_and_columns)
+        .defaults(84021, 4000)
+        .find()
+        .expect("the mirror-allowing key is caught");
+    let shrunk = String::from_utf8_lossy(&failure.shrunk);
+    println!(
+        "programmers-84021 wrong key: {} bytes shrunk to {}:\n{}",
+        failure.input.len(),
+        failure.shrunk.len(),
+        shrunk
+    );
+    // A chiral tetromino as a hole and its mirror image as a piece: two 2 x 3 (or 3 x 2) grids.
+    assert!(failure.shrunk.len() <= 40, "shrunk only to\n{}", shrunk);
 }

@@ -1,7 +1,7 @@
 //! The `ts-big-puzzle` binary end to end: the statement's worked example, then every kind of
 //! bad driver input (status 1, one `error:` line naming the place, earlier results kept).
 
-use judge_io::testing::run_binary;
+use judge_io::testing::check_run;
 
 /// The statement's worked example (border rebuilt from its table), and the table's results.
 fn example() -> (String, String) {
@@ -30,25 +30,7 @@ fn with_line(line: usize, text: &str) -> String {
 /// an empty stderr.
 #[track_caller]
 fn check(input: &str, expected: &str) {
-    let result = run_binary(env!("CARGO_BIN_EXE_ts-big-puzzle"), &[], input.as_bytes());
-    let stdout = String::from_utf8(result.stdout).expect("stdout is UTF-8");
-    let stderr = String::from_utf8(result.stderr).expect("stderr is UTF-8");
-    let (expected_stdout, expected_error) = match expected.find("error:") {
-        Some(at) => (&expected[..at], Some(&expected[at..])),
-        None => (expected, None),
-    };
-    assert_eq!(stdout, expected_stdout, "stdout");
-    match expected_error {
-        Some(error) => {
-            assert_eq!(result.status.code(), Some(1), "status; stderr: {}", stderr);
-            assert_eq!(stderr.lines().count(), 1, "one stderr line: {:?}", stderr);
-            assert_eq!(stderr.trim_end(), error.trim_end(), "stderr");
-        }
-        None => {
-            assert!(result.status.success(), "status; stderr: {}", stderr);
-            assert_eq!(stderr, "", "stderr");
-        }
-    }
+    check_run(env!("CARGO_BIN_EXE_ts-big-puzzle"), &[], input.as_bytes(), expected);
 }
 
 // Lines of the example input: 1 is T, 2 is "N M", 3..=18 the border (up, right, bottom,

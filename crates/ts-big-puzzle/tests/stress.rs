@@ -3,12 +3,12 @@
 //! random and adversarial cases. `STRESS_SEED` / `STRESS_CASES` change the seed and the count
 //! (scripts/stress.sh runs many more in release mode).
 
-use judge_io::testing::stress_knobs;
-use judge_io::Output;
+use judge_io::testing::{stress_knobs, Rng, Stress};
+use judge_io::{Error, Output};
 use ts_big_puzzle::bucket::BucketScan;
 use ts_big_puzzle::gen::{generate, Config, Mode};
 use ts_big_puzzle::naive::Naive;
-use ts_big_puzzle::{run_with, Puzzle, Solver};
+use ts_big_puzzle::{run, run_with, Puzzle, Solver};
 
 /// The driver's output for `input` with `solver`.
 fn output<S: Solver>(mut solver: S, input: &str) -> String {
@@ -64,20 +64,46 @@ fn every_m_with_tiny_alphabets_on_the_smallest_boards() {
     }
 }
 
-#[test]
-fn seeded_random_cases() {
-    let (seed, cases) = stress_knobs(2, 300);
-    for case in 0..cases {
-        compare(seed.wrapping_mul(1_000_003).wrapping_add(case), &Config::small(Mode::Random));
-    }
+/// An input of small test cases of `mode` (the oracle's reach).
+fn small_input(mode: Mode) -> impl Fn(&mut Rng) -> Vec<u8> {
+    move |rng: &mut Rng| generate(rng.next_u64(), &Config::small(mode)).into_bytes()
+}
+
+/// The driver with the oracle (as `ts-big-puzzle-naive`).
+fn oracle(input: &[u8], out: &mut Output<Vec<u8>>) -> Result<(), Error> {
+    run_with(&mut Naive::new(), input, out)
+}
+
+/// The driver with the bucket-scan baseline of the bench.
+fn baseline(input: &[u8], out: &mut Output<Vec<u8>>) -> Result<(), Error> {
+    run_with(&mut BucketScan::new(), input, out)
 }
 
 #[test]
-fn seeded_adversarial_cases() {
-    let (seed, cases) = stress_knobs(3, 300);
-    for case in 0..cases {
-        compare(seed.wrapping_mul(1_000_003).wrapping_add(case), &Config::small(Mode::Adversarial));
-    }
+fn stress_random_cases() {
+    Stress::new("ts-big-puzzle", small_input(Mode::Random))
+        .solver(run)
+        .oracle(oracle)
+        .defaults(2, 300)
+        .run();
+}
+
+#[test]
+fn stress_adversarial_cases() {
+    Stress::new("ts-big-puzzle", small_input(Mode::Adversarial))
+        .solver(run)
+        .oracle(oracle)
+        .defaults(3, 300)
+        .run();
+}
+
+#[test]
+fn stress_the_baseline() {
+    Stress::new("ts-big-puzzle-baseline", small_input(Mode::Adversarial))
+        .solver(baseline)
+        .oracle(oracle)
+        .defaults(4, 300)
+        .run();
 }
 
 #[test]
@@ -108,4 +134,25 @@ fn a_wrong_tie_break_is_caught() {
         output(Naive::with_swapped_tie_break(), &input) != output(Puzzle::new(), &input)
     });
     assert!(caught.is_some(), "no case tells the two tie-breaks apart");
+}
+
+#[test]
+fn a_wrong_tie_break_is_caught_and_shrunk() {
+    let wrong = |input: &[u8], out: &mut Output<Vec<u8>>| -> Result<(), Error> {
+        run_with(&mut Naive::with_swapped_tie_break(), input, out)
+    };
+    let failure = Stress::new("ts-big-puzzle-wrong", small_input(Mode::Adversarial))
+        .solver(wrong)
+        .oracle(oracle)
+        .defaults(3, 300)
+        .find()
+        .expect("the swapped tie-break is caught");
+    let shrunk = String::from_utf8_lossy(&failure.shrunk);
+    println!(
+        "ts-big-puzzle wrong tie-break: {} bytes shrunk to {}:\n{}",
+        failure.input.len(),
+        failure.shrunk.len(),
+        shrunk
+    );
+    assert!(failure.shrunk.len() * 4 <= failure.input.len(), "shrunk only to\n{}", shrunk);
 }

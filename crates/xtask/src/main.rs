@@ -1,36 +1,119 @@
-//! `xtask`: the workspace's own tools, behind `scripts/bundle.sh` and `scripts/test.sh`.
+//! `xtask`: the workspace's own tools, behind the scripts in `scripts/`.
 //!
 //! ```text
-//! xtask bundle PROBLEM       one self-contained .rs file on stdout, its size on stderr
-//! xtask testdata [PROBLEM]   every testdata case through the release binary and the bundle
+//! xtask bundle [--compact] PROBLEM  one self-contained .rs file on stdout, its size on stderr
+//! xtask testdata [PROBLEM...]       every testdata case through the release binary and bundle
+//! xtask problems [NAME...]          the problem crates (or checks that each NAME is one)
+//! xtask profiles                    the judge profiles a problem's metadata can name
+//! xtask new NAME --judge PROFILE    a new problem crate that passes every check at once
 //! ```
+//!
+//! Bad arguments print a `usage:` line and exit 2; failures print `error: ...` and exit 1.
 
 mod bundle;
 mod meta;
+mod new;
+mod problems;
+mod profiles;
 mod testdata;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: xtask bundle PROBLEM | xtask testdata [PROBLEM]";
+const USAGE: &str = "usage: xtask bundle [--compact] PROBLEM | testdata [PROBLEM...] | \
+                     problems [NAME...] | profiles | new NAME --judge PROFILE";
+
+/// Why a command stopped.
+enum Stop {
+    /// Bad arguments: the reason (if any) and the usage line; exit status 2.
+    Usage(String, &'static str),
+    /// A failure: `error: ...`, exit status 1.
+    Error(String),
+}
+
+impl From<String> for Stop {
+    fn from(message: String) -> Stop {
+        Stop::Error(message)
+    }
+}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let root = workspace_root();
-    let result = match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
-        ["bundle", problem] => print_bundle(&root, problem),
-        ["testdata"] => testdata::run(&root, None),
-        ["testdata", problem] => testdata::run(&root, Some(problem)),
-        _ => Err(USAGE.to_string()),
-    };
-    match result {
+    match dispatch(&root, &args) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
-        Err(message) => {
+        Err(Stop::Error(message)) => {
             eprintln!("error: {message}");
             ExitCode::FAILURE
         }
+        Err(Stop::Usage(reason, usage)) => {
+            if !reason.is_empty() {
+                eprintln!("error: {reason}");
+            }
+            eprintln!("{usage}");
+            ExitCode::from(2)
+        }
     }
+}
+
+fn dispatch(root: &Path, args: &[&str]) -> Result<bool, Stop> {
+    const BUNDLE: &str = "usage: scripts/bundle.sh [--compact] PROBLEM   (for example: \
+                          scripts/bundle.sh boj-11559 > Main.rs)";
+    const NEW: &str = "usage: scripts/new.sh NAME --judge PROFILE   (for example: scripts/new.sh \
+                       boj-1000 --judge boj; profiles: xtask profiles)";
+    match args {
+        ["bundle", rest @ ..] => {
+            let (compact, problem) = match rest {
+                [problem] if !problem.starts_with('-') => (false, *problem),
+                ["--compact", problem] | [problem, "--compact"] => (true, *problem),
+                _ => return Err(Stop::Usage(String::new(), BUNDLE)),
+            };
+            checked_problems(root, &[problem], BUNDLE)?;
+            Ok(print_bundle(root, problem, compact)?)
+        }
+        ["testdata", names @ ..] => {
+            let problems = if names.is_empty() {
+                problems::all(root)?
+            } else {
+                checked_problems(root, names, "usage: xtask testdata [PROBLEM...]")?
+            };
+            Ok(testdata::run(root, &problems)?)
+        }
+        ["problems", names @ ..] => {
+            let problems = if names.is_empty() {
+                problems::all(root)?
+            } else {
+                checked_problems(root, names, "usage: xtask problems [NAME...]")?
+            };
+            for problem in problems {
+                println!("{problem}");
+            }
+            Ok(true)
+        }
+        ["profiles"] => {
+            print_profiles();
+            Ok(true)
+        }
+        ["new", rest @ ..] => {
+            let (name, judge) = match rest {
+                [name, "--judge", judge] | ["--judge", judge, name] => (*name, *judge),
+                _ => return Err(Stop::Usage(String::new(), NEW)),
+            };
+            new::create(root, name, judge).map_err(|e| match e {
+                new::NewError::BadArgument(reason) => Stop::Usage(reason, NEW),
+                new::NewError::Failed(reason) => Stop::Error(reason),
+            })?;
+            Ok(true)
+        }
+        _ => Err(Stop::Usage(String::new(), USAGE)),
+    }
+}
+
+/// `names` if each is a problem crate; else a usage stop naming the one that is not.
+fn checked_problems(root: &Path, names: &[&str], usage: &'static str) -> Result<Vec<String>, Stop> {
+    problems::checked(root, names).map_err(|reason| Stop::Usage(reason, usage))
 }
 
 /// The workspace root: two levels above this crate's manifest.
@@ -43,8 +126,13 @@ fn workspace_root() -> PathBuf {
 }
 
 /// Writes the bundle to stdout and its size against the judge's limit to stderr.
-fn print_bundle(root: &Path, problem: &str) -> Result<bool, String> {
+fn print_bundle(root: &Path, problem: &str, compact: bool) -> Result<bool, String> {
     let meta = meta::read(root, problem)?;
+    if compact {
+        // The bundler's compact mode (comments dropped) is being added with the bundler
+        // rework; until then refuse rather than print a bundle that is not compact.
+        return Err("--compact is not supported by this bundler yet".to_string());
+    }
     let source = bundle::bundle(root, problem)?;
     eprintln!("{}", size_report(source.len() as u64, &meta));
     if meta.source_limit_bytes.is_some_and(|limit| source.len() as u64 > limit) {
@@ -63,5 +151,28 @@ fn size_report(size: u64, meta: &meta::JudgeMeta) -> String {
             meta.judge
         ),
         None => format!("bundle: {size} bytes ({} publishes no source limit)", meta.judge),
+    }
+}
+
+/// The judge profiles as a table.
+fn print_profiles() {
+    println!(
+        "{:<12} {:<12} {:<5} {:<8} {:<26} {:>10} {:>8} {:>8}  compiled here by",
+        "profile", "judge", "rust", "edition", "rustc flags", "source", "time", "memory"
+    );
+    for p in profiles::PROFILES {
+        println!(
+            "{:<12} {:<12} {:<5} {:<8} {:<26} {:>10} {:>6}ms {:>6}MB  {}",
+            p.key,
+            p.name,
+            if p.accepts_rust { "yes" } else { "no" },
+            p.edition,
+            p.rustc_flags.join(" "),
+            p.source_limit_bytes.map_or_else(|| "-".to_string(), |b| b.to_string()),
+            p.time_limit_ms,
+            p.memory_limit_mb,
+            p.stand_in()
+        );
+        println!("{:<12} {}", "", p.note);
     }
 }

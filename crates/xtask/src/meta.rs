@@ -1,13 +1,28 @@
 //! A problem's judge settings, read from `[package.metadata.judge]` in its `Cargo.toml`.
 //!
+//! ```toml
+//! [package.metadata.judge]
+//! profile = "boj"          # required: a judge in `profiles::PROFILES`
+//! time-limit-ms = 1000     # optional overrides of the profile's usual limits
+//! memory-limit-mb = 128
+//! source-limit-bytes = 524288
+//! checker = "tokens"       # optional: exact (default), tokens, floats ABS REL, binary
+//! ```
+//!
 //! Only that table's flat `key = value` lines are read (strings and integers), so no TOML
 //! library is needed.
 
 use std::path::Path;
 
-/// How a problem's judge compiles and limits a submission.
-#[derive(Debug, Clone, PartialEq, Eq)]
+use judge_io::testing::Checker;
+
+use crate::profiles::{self, Profile};
+
+/// How a problem's judge compiles, limits and checks a submission.
+#[derive(Debug, Clone)]
 pub struct JudgeMeta {
+    /// The judge's profile.
+    pub profile: &'static Profile,
     /// The judge's name, for reports (`BOJ`).
     pub judge: String,
     /// The flags the judge passes to rustc besides the file (`--edition 2021 -O`).
@@ -18,7 +33,21 @@ pub struct JudgeMeta {
     pub time_limit_ms: u64,
     /// The memory limit.
     pub memory_limit_mb: u64,
+    /// How outputs are compared.
+    pub checker: CheckerSpec,
 }
+
+/// A problem's checker: one of judge-io's, or its own binary `src/bin/<problem>-check.rs`.
+#[derive(Debug, Clone, Copy)]
+pub enum CheckerSpec {
+    /// Exact, tokens or floats.
+    Builtin(Checker),
+    /// `<problem>-check INPUT EXPECTED FOUND`, which prints `AC` or `WA <reason>`.
+    Binary,
+}
+
+/// The keys the table may hold.
+const KEYS: &str = "profile, time-limit-ms, memory-limit-mb, source-limit-bytes, checker";
 
 /// Reads the settings of `crates/<problem>/Cargo.toml` under `root`.
 pub fn read(root: &Path, problem: &str) -> Result<JudgeMeta, String> {
@@ -31,11 +60,11 @@ pub fn read(root: &Path, problem: &str) -> Result<JudgeMeta, String> {
 fn parse(manifest: &str) -> Result<JudgeMeta, String> {
     let mut in_table = false;
     let mut found = false;
-    let mut judge = None;
-    let mut rustc_flags = None;
+    let mut profile = None;
     let mut source_limit_bytes = None;
     let mut time_limit_ms = None;
     let mut memory_limit_mb = None;
+    let mut checker = None;
     for line in manifest.lines().map(str::trim) {
         if line.starts_with('[') {
             in_table = line == "[package.metadata.judge]";
@@ -48,63 +77,95 @@ fn parse(manifest: &str) -> Result<JudgeMeta, String> {
         let (key, value) = line.split_once('=').ok_or_else(|| {
             format!("expected `key = value` in [package.metadata.judge], found {line:?}")
         })?;
-        let value = value.trim();
+        let (key, value) = (key.trim(), value.split(" #").next().unwrap_or("").trim());
         let string = || -> Result<String, String> {
             value
                 .strip_prefix('"')
                 .and_then(|v| v.strip_suffix('"'))
                 .map(str::to_string)
-                .ok_or_else(|| format!("{} must be a quoted string", key.trim()))
+                .ok_or_else(|| format!("{key} must be a quoted string, found {value}"))
         };
         let number = || -> Result<u64, String> {
-            value.parse().map_err(|_| format!("{} must be an integer", key.trim()))
+            value.parse().map_err(|_| format!("{key} must be an integer, found {value}"))
         };
-        match key.trim() {
-            "judge" => judge = Some(string()?),
-            "rustc-flags" => {
-                rustc_flags = Some(string()?.split_whitespace().map(str::to_string).collect())
-            }
+        match key {
+            "profile" => profile = Some(profiles::find(&string()?)?),
             "source-limit-bytes" => source_limit_bytes = Some(number()?),
             "time-limit-ms" => time_limit_ms = Some(number()?),
             "memory-limit-mb" => memory_limit_mb = Some(number()?),
-            other => return Err(format!("unknown key {other:?} in [package.metadata.judge]")),
+            "checker" => {
+                let spec = string()?;
+                checker = Some(if spec.trim() == "binary" {
+                    CheckerSpec::Binary
+                } else {
+                    CheckerSpec::Builtin(Checker::parse(&spec)?)
+                });
+            }
+            "judge" | "rustc-flags" => {
+                return Err(format!(
+                    "{key} comes from the judge profile now: write `profile = \"boj\"` (or \
+                     another profile) instead"
+                ))
+            }
+            other => {
+                return Err(format!(
+                    "unknown key {other:?} in [package.metadata.judge] (keys: {KEYS})"
+                ))
+            }
         }
     }
     if !found {
         return Err("no [package.metadata.judge] table".to_string());
     }
-    let missing = |key: &str| format!("[package.metadata.judge] lacks {key}");
+    let profile = profile.ok_or_else(|| {
+        let keys: Vec<&str> = profiles::PROFILES.iter().map(|p| p.key).collect();
+        format!("[package.metadata.judge] lacks profile (one of: {})", keys.join(", "))
+    })?;
     Ok(JudgeMeta {
-        judge: judge.ok_or_else(|| missing("judge"))?,
-        rustc_flags: rustc_flags.ok_or_else(|| missing("rustc-flags"))?,
-        source_limit_bytes,
-        time_limit_ms: time_limit_ms.ok_or_else(|| missing("time-limit-ms"))?,
-        memory_limit_mb: memory_limit_mb.ok_or_else(|| missing("memory-limit-mb"))?,
+        profile,
+        judge: profile.name.to_string(),
+        rustc_flags: profile.rustc_flags.iter().map(|f| f.to_string()).collect(),
+        source_limit_bytes: source_limit_bytes.or(profile.source_limit_bytes),
+        time_limit_ms: time_limit_ms.unwrap_or(profile.time_limit_ms),
+        memory_limit_mb: memory_limit_mb.unwrap_or(profile.memory_limit_mb),
+        checker: checker.unwrap_or(CheckerSpec::Builtin(Checker::Exact)),
     })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::parse;
+    use super::{parse, CheckerSpec};
 
     #[test]
-    fn reads_the_judge_table_only() {
-        let manifest = "[package]\nname = \"x\"\n\n[package.metadata.judge]\njudge = \"BOJ\"\n\
-                        rustc-flags = \"--edition 2021 -O\"\nsource-limit-bytes = 524288\n\
-                        time-limit-ms = 1000\nmemory-limit-mb = 128\n\n[lints]\nworkspace = true\n";
+    fn a_profile_with_overrides() {
+        let manifest = "[package]\nname = \"x\"\n\n[package.metadata.judge]\nprofile = \"boj\"\n\
+                        time-limit-ms = 2000   # the problem's own\nchecker = \"tokens\"\n\n\
+                        [lints]\nworkspace = true\n";
         let meta = parse(manifest).expect("valid table");
         assert_eq!(meta.judge, "BOJ");
         assert_eq!(meta.rustc_flags, ["--edition", "2021", "-O"]);
         assert_eq!(meta.source_limit_bytes, Some(524_288));
-        assert_eq!((meta.time_limit_ms, meta.memory_limit_mb), (1000, 128));
+        assert_eq!((meta.time_limit_ms, meta.memory_limit_mb), (2000, 128));
+        assert!(matches!(meta.checker, CheckerSpec::Builtin(judge_io::testing::Checker::Tokens)));
+        let meta =
+            parse("[package.metadata.judge]\nprofile = \"algospot\"\nchecker = \"binary\"\n")
+                .expect("valid table");
+        assert_eq!(meta.rustc_flags, ["-O"]);
+        assert!(matches!(meta.checker, CheckerSpec::Binary));
     }
 
     #[test]
     fn missing_table_or_key_is_an_error() {
         assert!(parse("[package]\n").unwrap_err().contains("no [package.metadata.judge]"));
-        let err = parse("[package.metadata.judge]\njudge = \"BOJ\"\n").unwrap_err();
-        assert!(err.contains("lacks rustc-flags"), "{err}");
+        let err = parse("[package.metadata.judge]\ntime-limit-ms = 5\n").unwrap_err();
+        assert!(err.contains("lacks profile (one of: boj, algospot"), "{err}");
         let err = parse("[package.metadata.judge]\ntime-limit-ms = fast\n").unwrap_err();
         assert!(err.contains("must be an integer"), "{err}");
+        let err = parse("[package.metadata.judge]\nprofile = \"uva\"\n").unwrap_err();
+        assert!(err.contains("unknown judge profile \"uva\""), "{err}");
+        let err = parse("[package.metadata.judge]\njudge = \"BOJ\"\n").unwrap_err();
+        assert!(err.contains("comes from the judge profile"), "{err}");
+        let err = parse("[package.metadata.judge]\nchecker = \"fuzzy\"\n").unwrap_err();
+        assert!(err.contains("expected a checker"), "{err}");
     }
 }

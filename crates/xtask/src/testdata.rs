@@ -1,32 +1,31 @@
 //! The testdata runner: every `testdata/<problem>/*.in` through the release binary and through
 //! the bundle compiled by the judge's compiler, compared with its `.out`.
 //!
-//! Per case it prints the verdict (AC; WA with the first differing line; RE with the exit
-//! status or signal; TLE or MLE against the judge's limits), the CPU time and the peak memory,
-//! both read from the child's resource usage. It ends with `testdata: N passed, N failed`.
+//! The bundle is compiled as the problem's judge profile says: by Debian's rustc 1.63 where the
+//! judge runs an old rustc, by the workspace's rustc with the judge's edition where it runs a
+//! newer one. Outputs are compared by the problem's checker (`checker` in its metadata).
+//! Per case it prints the verdict (AC; WA with the first differing token and its place; RE with
+//! the exit status or signal; TLE or MLE against the judge's limits), the CPU time and the peak
+//! memory, both read from the child's resource usage. It ends with
+//! `testdata: N passed, N failed`.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
+use crate::meta::CheckerSpec;
 use crate::{bundle, meta};
-
-/// The judges' compiler stand-in: Debian's rustc 1.63.
-const JUDGE_RUSTC: &str = "/usr/bin/rustc";
 
 /// A run is killed after this many times the time limit, so a hang cannot stall the suite.
 const HARD_LIMIT_FACTOR: u32 = 5;
 
-/// Runs the testdata of `only` (or of every problem); true if every case passed.
-pub fn run(root: &Path, only: Option<&str>) -> Result<bool, String> {
-    let problems = match only {
-        Some(problem) => vec![problem.to_string()],
-        None => all_problems(root)?,
-    };
+/// Runs the testdata of `problems` (already checked to be problem crates); true if every case
+/// passed.
+pub fn run(root: &Path, problems: &[String]) -> Result<bool, String> {
     let target = target_dir(root);
     let mut tally = Tally::default();
-    for problem in &problems {
+    for problem in problems {
         run_problem(root, &target, problem, &mut tally)?;
     }
     println!("testdata: {} passed, {} failed", tally.passed, tally.failed);
@@ -37,25 +36,6 @@ pub fn run(root: &Path, only: Option<&str>) -> Result<bool, String> {
 struct Tally {
     passed: usize,
     failed: usize,
-}
-
-/// Every crate with a `[package.metadata.judge]` table, by name.
-fn all_problems(root: &Path) -> Result<Vec<String>, String> {
-    let crates = root.join("crates");
-    let entries =
-        fs::read_dir(&crates).map_err(|e| format!("cannot list {}: {e}", crates.display()))?;
-    let mut problems = Vec::new();
-    for entry in entries {
-        let path = entry.map_err(|e| e.to_string())?.path();
-        let manifest = fs::read_to_string(path.join("Cargo.toml")).unwrap_or_default();
-        if manifest.contains("[package.metadata.judge]") {
-            problems.push(
-                path.file_name().expect("a dir entry has a name").to_string_lossy().into_owned(),
-            );
-        }
-    }
-    problems.sort();
-    Ok(problems)
 }
 
 fn target_dir(root: &Path) -> PathBuf {
@@ -69,18 +49,35 @@ fn run_problem(root: &Path, target: &Path, problem: &str, tally: &mut Tally) -> 
     if !release.is_file() {
         return Err(format!("{} is missing: run `cargo build --release` first", release.display()));
     }
+    let checker_binary = target.join("release").join(format!("{problem}-check"));
+    if matches!(meta.checker, CheckerSpec::Binary) && !checker_binary.is_file() {
+        return Err(format!(
+            "{problem} names checker = \"binary\" but {} is missing (src/bin/{problem}-check.rs)",
+            checker_binary.display()
+        ));
+    }
     let bundle = compile_bundle(root, target, problem, &meta);
     println!(
-        "== {problem}: {} cases, {} limits {} ms / {} MB, bundle: {}",
+        "== {problem}: {} cases, {} limits {} ms / {} MB, checker {}, bundle: {}",
         cases.len(),
         meta.judge,
         meta.time_limit_ms,
         meta.memory_limit_mb,
+        match meta.checker {
+            CheckerSpec::Builtin(checker) => format!("{checker:?}").to_lowercase(),
+            CheckerSpec::Binary => format!("{problem}-check"),
+        },
         match &bundle {
-            Ok(_) => format!("rustc 1.63 {}", meta.rustc_flags.join(" ")),
+            Ok(_) => format!("{}, `{}`", meta.profile.stand_in(), meta.rustc_flags.join(" ")),
             Err(_) => "COMPILE ERROR".to_string(),
         }
     );
+    if !meta.profile.accepts_rust {
+        println!(
+            "   ({} does not accept Rust: the bundle is checked as one file anyway)",
+            meta.judge
+        );
+    }
     if let Err(message) = &bundle {
         for line in message.lines().take(30) {
             println!("   | {line}");
@@ -94,7 +91,7 @@ fn run_problem(root: &Path, target: &Path, problem: &str, tally: &mut Tally) -> 
             [("release", Ok(&release)), ("bundle", bundle.as_ref().map(PathBuf::as_path))];
         for (variant, program) in variants {
             let verdict = match program {
-                Ok(program) => judge(program, case, &expected, &meta),
+                Ok(program) => judge(program, case, &expected, &meta, &checker_binary),
                 Err(_) => Verdict::failed("CE", "the bundle did not compile"),
             };
             println!(
@@ -142,13 +139,14 @@ fn compile_bundle(
     fs::write(&source_path, source)
         .map_err(|e| format!("cannot write {}: {e}", source_path.display()))?;
     let executable = dir.join("Main");
-    let output = Command::new(JUDGE_RUSTC)
+    let rustc = meta.profile.rustc_program();
+    let output = Command::new(rustc)
         .args(&meta.rustc_flags)
         .arg("-o")
         .arg(&executable)
         .arg(&source_path)
         .output()
-        .map_err(|e| format!("cannot run {JUDGE_RUSTC}: {e}"))?;
+        .map_err(|e| format!("cannot run {rustc}: {e}"))?;
     if !output.status.success() {
         return Err(String::from_utf8_lossy(&output.stderr).into_owned());
     }
@@ -169,7 +167,13 @@ impl Verdict {
 }
 
 /// Runs `program` on one case and judges it.
-fn judge(program: &Path, input: &Path, expected: &[u8], meta: &meta::JudgeMeta) -> Verdict {
+fn judge(
+    program: &Path,
+    input: &Path,
+    expected: &[u8],
+    meta: &meta::JudgeMeta,
+    checker_binary: &Path,
+) -> Verdict {
     let hard_limit = Duration::from_millis(meta.time_limit_ms) * HARD_LIMIT_FACTOR;
     let run = match child::run(program, input, hard_limit) {
         Ok(run) => run,
@@ -189,39 +193,54 @@ fn judge(program: &Path, input: &Path, expected: &[u8], meta: &meta::JudgeMeta) 
     } else if run.peak_kib.is_some_and(|kib| kib > meta.memory_limit_mb * 1024) {
         ("MLE", format!("over {} MB", meta.memory_limit_mb))
     } else {
-        match first_difference(expected, &run.stdout) {
-            None => ("AC", String::new()),
-            Some(diff) => ("WA", diff),
+        match check(meta.checker, checker_binary, input, expected, &run.stdout) {
+            Ok(()) => ("AC", String::new()),
+            Err(why) => ("WA", why),
         }
     };
     Verdict { code, time, memory, detail }
 }
 
-/// The first line where `got` differs from `expected`, ignoring trailing whitespace on lines
-/// and blank lines at the end, as the judges do.
-fn first_difference(expected: &[u8], got: &[u8]) -> Option<String> {
-    fn lines(bytes: &[u8]) -> Vec<&str> {
-        let text = std::str::from_utf8(bytes).unwrap_or("<not UTF-8>");
-        let mut lines: Vec<&str> = text.lines().map(str::trim_end).collect();
-        while lines.last() == Some(&"") {
-            lines.pop();
+/// Compares a run's output with the expected one by the problem's checker.
+fn check(
+    checker: CheckerSpec,
+    checker_binary: &Path,
+    input: &Path,
+    expected: &[u8],
+    found: &[u8],
+) -> Result<(), String> {
+    match checker {
+        CheckerSpec::Builtin(checker) => {
+            let input =
+                fs::read(input).map_err(|e| format!("cannot read {}: {e}", input.display()))?;
+            checker.check(&input, expected, found)
         }
-        lines
-    }
-    let (want, have) = (lines(expected), lines(got));
-    let shown = |line: Option<&&str>| {
-        line.map_or_else(|| "end of output".to_string(), |l| format!("{:?}", truncate(l)))
-    };
-    (0..want.len().max(have.len())).find(|&i| want.get(i) != have.get(i)).map(|i| {
-        format!("line {}: expected {}, got {}", i + 1, shown(want.get(i)), shown(have.get(i)))
-    })
-}
-
-fn truncate(line: &str) -> &str {
-    const MAX_SHOWN: usize = 60;
-    match line.char_indices().nth(MAX_SHOWN) {
-        Some((end, _)) => &line[..end],
-        None => line,
+        CheckerSpec::Binary => {
+            let dir = std::env::temp_dir();
+            let expected_path = dir.join(format!("xtask-{}-expected", std::process::id()));
+            let found_path = dir.join(format!("xtask-{}-found", std::process::id()));
+            fs::write(&expected_path, expected).map_err(|e| e.to_string())?;
+            fs::write(&found_path, found).map_err(|e| e.to_string())?;
+            let output = Command::new(checker_binary)
+                .arg(input)
+                .arg(&expected_path)
+                .arg(&found_path)
+                .output()
+                .map_err(|e| format!("cannot run {}: {e}", checker_binary.display()))?;
+            let _ = fs::remove_file(expected_path);
+            let _ = fs::remove_file(found_path);
+            let stdout = String::from_utf8_lossy(&output.stdout);
+            let verdict = stdout.lines().next().unwrap_or("");
+            match verdict.split_once(' ').map_or((verdict, ""), |(v, why)| (v, why)) {
+                ("AC", _) if output.status.success() => Ok(()),
+                ("WA", why) if output.status.success() => Err(why.to_string()),
+                _ => Err(format!(
+                    "the checker failed ({}): {}",
+                    output.status,
+                    String::from_utf8_lossy(&output.stderr).lines().next().unwrap_or("no output")
+                )),
+            }
+        }
     }
 }
 
@@ -374,27 +393,49 @@ mod child {
 
 #[cfg(test)]
 mod tests {
-    use super::first_difference;
+    use super::check;
+    use crate::meta::CheckerSpec;
+    use judge_io::testing::Checker;
+    use std::path::Path;
 
     #[test]
-    fn trailing_whitespace_and_final_blank_lines_are_ignored() {
-        assert_eq!(first_difference(b"3\n", b"3"), None);
-        assert_eq!(first_difference(b"1 2\n3\n", b"1 2  \r\n3\n\n"), None);
+    fn builtin_checkers_name_the_token() {
+        let input = Path::new("/dev/null");
+        assert_eq!(
+            check(CheckerSpec::Builtin(Checker::Exact), input, input, b"1 2\n", b"1 2\n"),
+            Ok(())
+        );
+        assert_eq!(
+            check(CheckerSpec::Builtin(Checker::Exact), input, input, b"1 2\n", b"1 3\n"),
+            Err("line 1, column 3: expected \"2\", found \"3\"".to_string())
+        );
     }
 
     #[test]
-    fn names_the_first_differing_line() {
+    fn a_checker_binary_gets_three_files_and_gives_the_verdict() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("xtask-checker-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let script = dir.join("demo-check");
+        // Accepts any output whose first line equals the input's first line.
+        std::fs::write(
+            &script,
+            "#!/bin/sh\nif [ \"$(head -1 \"$1\")\" = \"$(head -1 \"$3\")\" ]; then echo AC; \
+             else echo \"WA line 1: not the input's first line\"; fi\n",
+        )
+        .expect("write script");
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        let input = dir.join("case.in");
+        std::fs::write(&input, "7\n").expect("write input");
+        assert_eq!(check(CheckerSpec::Binary, &script, &input, b"anything\n", b"7\n"), Ok(()));
         assert_eq!(
-            first_difference(b"1\n2\n3\n", b"1\n5\n3\n").as_deref(),
-            Some("line 2: expected \"2\", got \"5\"")
+            check(CheckerSpec::Binary, &script, &input, b"7\n", b"8\n"),
+            Err("line 1: not the input's first line".to_string())
         );
-        assert_eq!(
-            first_difference(b"1\n2\n", b"1\n").as_deref(),
-            Some("line 2: expected \"2\", got end of output")
-        );
-        assert_eq!(
-            first_difference(b"", b"x").as_deref(),
-            Some("line 1: expected end of output, got \"x\"")
-        );
+        let missing = dir.join("missing-check");
+        assert!(check(CheckerSpec::Binary, &missing, &input, b"7\n", b"7\n")
+            .unwrap_err()
+            .contains("cannot run"));
+        let _ = std::fs::remove_dir_all(dir);
     }
 }

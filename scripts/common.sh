@@ -1,0 +1,44 @@
+# Sourced by every script (not run on its own): moves to the workspace root, puts cargo on
+# PATH, and gives the one style of messages: bad arguments print a `usage:` line and exit 2,
+# failures print `error: ...` and exit 1. Set USAGE before sourcing.
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
+if ! command -v cargo >/dev/null && [ -x "$HOME/.cargo/bin/cargo" ]; then
+    PATH="$HOME/.cargo/bin:$PATH"
+fi
+
+# usage [REASON]: the reason (if any) as an error line, then the usage line; exit 2.
+usage() {
+    [ $# -gt 0 ] && echo "error: $*" >&2
+    echo "usage: $USAGE" >&2
+    exit 2
+}
+
+# die MESSAGE: one error line; exit 1.
+die() {
+    echo "error: $*" >&2
+    exit 1
+}
+
+# xtask ARGS...: the workspace's tools (crates/xtask), built in release mode on first use.
+xtask() {
+    cargo run -q --release -p xtask -- "$@"
+}
+
+# check_problems NAME...: exits with the usage line unless every NAME is a problem crate
+# (a crate with a [package.metadata.judge] table; xtask decides, for every script alike).
+check_problems() {
+    local message status
+    message=$(xtask problems "$@" 2>&1 >/dev/null)
+    status=$?
+    case $status in
+        0) ;;
+        2) usage "$(echo "$message" | sed -n 's/^error: //p' | head -1)" ;;
+        *) die "cannot list the problem crates: $message" ;;
+    esac
+}
+
+# is_number TEXT: whether TEXT is a non-negative integer.
+is_number() {
+    [[ $1 =~ ^[0-9]+$ ]]
+}
