@@ -393,12 +393,18 @@ pub fn solution(game_board: Vec<Vec<i32>>, table: Vec<Vec<i32>>) -> i32 {
 }
 
 /// Describes the byte at `pos` for an error message: `'x'`, `byte 0xc3` or `end of input`.
+/// An apostrophe or a backslash is escaped (`'\''`, `'\\'`) so the quotes stay unambiguous.
 fn found(input: &[u8], pos: usize) -> String {
     match input.get(pos) {
         None => String::from("end of input"),
-        Some(&b) if b.is_ascii_graphic() => format!("'{}'", b as char),
+        Some(&b) if b.is_ascii_graphic() => format!("'{}'", (b as char).escape_default()),
         Some(&b) => format!("byte 0x{:02x}", b),
     }
+}
+
+/// `n` followed by "cell" or "cells" as `n` asks.
+fn cells_count(n: usize) -> String {
+    format!("{} cell{}", n, if n == 1 { "" } else { "s" })
 }
 
 /// Whether `b` separates tokens: space, tab, newline, carriage return or form feed.
@@ -493,7 +499,11 @@ impl<'a> Cursor<'a> {
                 if row > 1 && count > width {
                     return Err(self.error_at(
                         cell_start,
-                        format!("row {} has more than {} cells (as many as row 1)", row, width),
+                        format!(
+                            "row {} has more than {} (as many as row 1)",
+                            row,
+                            cells_count(width)
+                        ),
                     ));
                 }
                 cells.push(value);
@@ -512,8 +522,10 @@ impl<'a> Cursor<'a> {
                 return Err(self.error_at(
                     self.pos,
                     format!(
-                        "row {} has {} cells, expected {} (as many as row 1)",
-                        row, count, width
+                        "row {} has {}, expected {} (as many as row 1)",
+                        row,
+                        cells_count(count),
+                        width
                     ),
                 ));
             }
@@ -726,14 +738,18 @@ mod tests {
 
     #[test]
     fn parse_errors_are_located() {
-        let cases: [(&str, &str); 16] = [
+        let cases: [(&str, &str); 20] = [
             ("", "game_board, line 1, column 1: expected '[' starting the grid, found end of input"),
             ("[[1,0]", "game_board, line 1, column 7: expected ',' or ']' after row 1, found end of input"),
             ("[[1,2]] [[1]]", "game_board, line 1, column 5: expected 0 or 1 in row 1, found \"2\""),
             ("[[1,-1]] [[1]]", "game_board, line 1, column 5: expected 0 or 1 in row 1, found \"-1\""),
             ("[[1,01]] [[1]]", "game_board, line 1, column 5: expected 0 or 1 in row 1, found \"01\""),
-            ("[[1,0],[1]] [[1]]", "game_board, line 1, column 10: row 2 has 1 cells, expected 2 (as many as row 1)"),
-            ("[[1],\n[1,0]] [[1]]", "game_board, line 2, column 4: row 2 has more than 1 cells (as many as row 1)"),
+            ("[[1,0],[1]] [[1]]", "game_board, line 1, column 10: row 2 has 1 cell, expected 2 (as many as row 1)"),
+            ("[[1,0,1],[1,0]] [[1]]", "game_board, line 1, column 14: row 2 has 2 cells, expected 3 (as many as row 1)"),
+            ("[[1],\n[1,0]] [[1]]", "game_board, line 2, column 4: row 2 has more than 1 cell (as many as row 1)"),
+            ("[[1,1],\n[1,0,1]] [[1]]", "game_board, line 2, column 6: row 2 has more than 2 cells (as many as row 1)"),
+            ("[[1]] [[1],']", "table, line 1, column 12: expected '[' starting row 2, found '\\''"),
+            ("[[1]] [[1]] \\", "line 1, column 13: expected end of input after table, found '\\\\'"),
             ("[] [[1]]", "game_board, line 1, column 2: expected '[' starting row 1, found ']'"),
             ("[[]] [[1]]", "game_board, line 1, column 3: expected 0 or 1 in row 1, found ']'"),
             ("[[1]] [[1]] x", "line 1, column 13: expected end of input after table, found 'x'"),
