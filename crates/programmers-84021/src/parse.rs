@@ -1,0 +1,194 @@
+//! The bracket parser: `game_board` then `table`, each a 2-D literal of 0/1 such as
+//! `[[1,1,0],[0,0,1]]`. Rows after the first are read by a fast path that checks eight bytes
+//! at a time when a row has no whitespace; anything else (and every error) goes through the
+//! byte-by-byte path, which names the place.
+
+use judge_io::{quote, Error, Scanner};
+
+use super::Grid;
+
+/// Describes the byte at `pos` for an error message: `'x'`, `byte 0xc3` or `end of input`.
+/// An apostrophe or a backslash is escaped (`'\''`, `'\\'`) so the quotes stay unambiguous.
+fn found(input: &[u8], pos: usize) -> String {
+    match input.get(pos) {
+        None => String::from("end of input"),
+        Some(&b) if b.is_ascii_graphic() => format!("'{}'", (b as char).escape_default()),
+        Some(&b) => format!("byte 0x{:02x}", b),
+    }
+}
+
+/// `n` followed by "cell" or "cells" as `n` asks.
+fn cells_count(n: usize) -> String {
+    format!("{} cell{}", n, if n == 1 { "" } else { "s" })
+}
+
+/// Whether `b` separates tokens: space, tab, newline, carriage return or form feed.
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c')
+}
+
+/// A cursor over the input bytes for the bracket parser; errors are located through
+/// [`Scanner::error_at`], which turns the byte offset into a line and column.
+struct Cursor<'a> {
+    input: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Cursor<'a> {
+    fn skip_space(&mut self) {
+        while self.pos < self.input.len() && is_space(self.input[self.pos]) {
+            self.pos += 1;
+        }
+    }
+
+    /// The byte at the cursor after skipping whitespace, if any.
+    fn peek(&mut self) -> Option<u8> {
+        self.skip_space();
+        self.input.get(self.pos).copied()
+    }
+
+    fn error_at<S: Into<String>>(&self, pos: usize, message: S) -> Error {
+        Scanner::new(self.input).error_at(pos, message)
+    }
+
+    /// An error at the cursor: `expected WHAT, found X`.
+    fn expected(&self, what: &str) -> Error {
+        self.error_at(self.pos, format!("expected {}, found {}", what, found(self.input, self.pos)))
+    }
+
+    /// Consumes `byte` (after whitespace) or fails with `expected WHAT, found X`.
+    fn eat(&mut self, byte: u8, what: &str) -> Result<(), Error> {
+        if self.peek() == Some(byte) {
+            self.pos += 1;
+            Ok(())
+        } else {
+            Err(self.expected(what))
+        }
+    }
+
+    /// Reads one cell value: exactly `0` or `1`. Anything else (`2`, `-1`, `01`, `1.0`) is an
+    /// error naming the whole token, which runs to the next whitespace, comma or bracket.
+    fn cell(&mut self, row: usize) -> Result<bool, Error> {
+        self.skip_space();
+        let start = self.pos;
+        while self.pos < self.input.len()
+            && !is_space(self.input[self.pos])
+            && !matches!(self.input[self.pos], b',' | b'[' | b']')
+        {
+            self.pos += 1;
+        }
+        match &self.input[start..self.pos] {
+            b"0" => Ok(false),
+            b"1" => Ok(true),
+            b"" => {
+                self.pos = start;
+                Err(self.expected(&format!("0 or 1 in row {}", row)))
+            }
+            token => Err(self.error_at(
+                start,
+                format!("expected 0 or 1 in row {}, found {}", row, quote(token)),
+            )),
+        }
+    }
+
+    /// Parses one grid literal `[[c,c,...],[c,...],...]`: at least one row, every row as long
+    /// as the first and at least one cell long. A fixed two-level loop, so no nesting depth
+    /// can overflow anything: a third `[` is simply "expected 0 or 1".
+    fn grid(&mut self) -> Result<Grid, Error> {
+        self.eat(b'[', "'[' starting the grid")?;
+        let mut cells = Vec::new();
+        let mut width = 0;
+        let mut height = 0;
+        loop {
+            height += 1;
+            let row = height;
+            self.eat(b'[', &format!("'[' starting row {}", row))?;
+            let mut count = 0;
+            loop {
+                let cell_start = {
+                    self.skip_space();
+                    self.pos
+                };
+                let value = self.cell(row)?;
+                count += 1;
+                if row > 1 && count > width {
+                    return Err(self.error_at(
+                        cell_start,
+                        format!(
+                            "row {} has more than {} (as many as row 1)",
+                            row,
+                            cells_count(width)
+                        ),
+                    ));
+                }
+                cells.push(value);
+                match self.peek() {
+                    Some(b',') => self.pos += 1,
+                    Some(b']') => break,
+                    _ => {
+                        return Err(self
+                            .expected(&format!("',' or ']' after cell {} of row {}", count, row)))
+                    }
+                }
+            }
+            if row == 1 {
+                width = count;
+            } else if count < width {
+                return Err(self.error_at(
+                    self.pos,
+                    format!(
+                        "row {} has {}, expected {} (as many as row 1)",
+                        row,
+                        cells_count(count),
+                        width
+                    ),
+                ));
+            }
+            self.pos += 1; // the row's ']'
+            match self.peek() {
+                Some(b',') => self.pos += 1,
+                Some(b']') => {
+                    self.pos += 1;
+                    break;
+                }
+                _ => return Err(self.expected(&format!("',' or ']' after row {}", row))),
+            }
+        }
+        if height > MAX_SIDE || width > MAX_SIDE {
+            return Err(self.error_at(
+                self.pos - 1,
+                format!("a grid may have at most {} rows and columns", MAX_SIDE),
+            ));
+        }
+        Ok(Grid::new(height, width, cells))
+    }
+}
+
+/// The most rows or columns a parsed grid may have: shape keys store coordinates as u32.
+/// (An input that large would take over 8 GB, so this is a guard, not a practical limit.)
+pub const MAX_SIDE: usize = u32::MAX as usize;
+
+/// Parses the input: `game_board` then `table`, each a bracketed 2-D literal of 0/1 such as
+/// `[[1,1,0],[0,0,1]]`, with whitespace (spaces, tabs, newlines, CRLF) allowed between any
+/// tokens and an optional comma between the two grids.
+///
+/// # Errors
+/// A located [`Error`] (`game_board, line 1, column 9: ...`) for: a missing or unexpected
+/// bracket, a value other than exactly `0` or `1` (so `2`, `-1`, `01` and `1.0` are errors), a
+/// missing comma, an empty grid (`[]`) or row (`[[]]`), ragged rows, a missing second grid and
+/// anything after the second grid.
+///
+/// # Complexity
+/// O(input length), one pass, no recursion.
+pub fn parse(input: &[u8]) -> Result<(Grid, Grid), Error> {
+    let mut cursor = Cursor { input, pos: 0 };
+    let game_board = cursor.grid().map_err(|e| e.context("game_board"))?;
+    if cursor.peek() == Some(b',') {
+        cursor.pos += 1;
+    }
+    let table = cursor.grid().map_err(|e| e.context("table"))?;
+    if cursor.peek().is_some() {
+        return Err(cursor.expected("end of input after table"));
+    }
+    Ok((game_board, table))
+}
