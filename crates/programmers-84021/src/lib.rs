@@ -19,6 +19,7 @@ pub mod gen;
 mod keyer;
 pub mod naive;
 mod parse;
+mod search;
 
 pub use self::keyer::{Keyer, ROTATIONS};
 pub use self::parse::{parse, MAX_SIDE};
@@ -84,6 +85,12 @@ impl Grid {
     pub fn get(&self, pos: Pos) -> bool {
         assert!(pos.y < self.height && pos.x < self.width, "pos inside grid");
         self.cells[pos.y * self.width + pos.x]
+    }
+
+    /// The rows, top to bottom, each as its cells from left to right (none if the grid has
+    /// no columns).
+    pub fn rows(&self) -> impl Iterator<Item = &[bool]> {
+        self.cells.chunks(self.width.max(1)).take(self.height * (self.width > 0) as usize)
     }
 
     /// Every position, row by row.
@@ -190,8 +197,13 @@ pub struct Outcome {
 /// assert_eq!(solve(&board, &table).filled, 4);
 /// ```
 pub fn solve(game_board: &Grid, table: &Grid) -> Outcome {
-    let mut keyer = Keyer::new();
-    solve_with(game_board, table, |cells, key| keyer.key(cells, key))
+    let fits = |grid: &Grid| search::fits(grid.height(), grid.width());
+    if fits(game_board) && fits(table) {
+        search::Search::solve(game_board, table)
+    } else {
+        let mut keyer = Keyer::new();
+        solve_with(game_board, table, |cells, key| keyer.key(cells, key))
+    }
 }
 
 /// [`solve`] with the shape key given by `key(cells, out)` (which writes the key into `out`);

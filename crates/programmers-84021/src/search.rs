@@ -1,0 +1,309 @@
+//! The solver's component search and shape keys, built for big grids: one pass over the
+//! cells, memory close to the grids' own size.
+//!
+//! A grid is copied into a byte array with a border of zeros, where 1 marks a cell of the
+//! wanted value not yet visited; a visit clears the byte, so the copy is its own "seen" mark
+//! and the border spares every bound check. A component's cells are kept as `u32` indices
+//! into that array (4 bytes a cell), and its key is one of three kinds, chosen by facts that
+//! no rotation changes, so equal shapes always get the same kind:
+//! - **tiny** (bounding box at most 8 x 8, the judge's shapes): one `u64`, the smallest of the
+//!   four rotations' masks with bit `8 * y + x` for the local cell `(y, x)`;
+//! - **dense** (box at most [`DENSE_BITS_PER_CELL`] times the cell count): the smallest of the
+//!   four rotations' box bitmaps, `[DENSE, height, width, bits...]`;
+//! - **sparse** (anything else): `[SPARSE, `[`Keyer`]` key...]`, the sorted cell lists.
+//!
+//! The rotations of a key are built one at a time, and only holes store keys: a piece is
+//! only looked up, since a piece with no hole of its shape fills nothing.
+
+use judge_io::FxHashMap;
+
+use super::{Grid, Keyer, Outcome, Pos};
+
+/// A box whose sides are at most this long gets a tiny key (its 64 cells fit a `u64`).
+const TINY_SIDE: usize = 8;
+
+/// The most cells a component with a tiny key can have.
+const TINY_CELLS: usize = TINY_SIDE * TINY_SIDE;
+
+/// A shape gets a dense key when its box has at most this many cells per cell of the shape:
+/// then its four bitmaps take at most 8 bytes a cell each, and a sparse shape (a thin
+/// staircase, say) has at most one 64th of the grid's cells.
+pub const DENSE_BITS_PER_CELL: u64 = 64;
+
+/// The first word of a dense key.
+const DENSE: u32 = 0;
+
+/// The first word of a sparse key.
+const SPARSE: u32 = 1;
+
+/// The holes and pieces sharing one key, and their cell count.
+#[derive(Debug)]
+struct Class {
+    holes: u64,
+    pieces: u64,
+    size: u64,
+}
+
+/// Division by a fixed divisor in `2..2^32` through one multiplication: with
+/// `m = floor((2^64 - 1) / d) + 1`, `floor(n * m / 2^64) = floor(n / d)` for every `n < 2^32`
+/// (the error of `m` is below 1, so it adds less than `n / 2^64 < 1 / d` to `n / d`).
+#[derive(Debug, Clone, Copy)]
+struct Divider {
+    divisor: u64,
+    multiplier: u64,
+}
+
+impl Divider {
+    fn new(divisor: u64) -> Divider {
+        debug_assert!((2..1 << 32).contains(&divisor), "a divisor in 2..2^32");
+        Divider { divisor, multiplier: u64::MAX / divisor + 1 }
+    }
+
+    /// `(n / divisor, n % divisor)`.
+    #[inline]
+    fn div_rem(self, n: u32) -> (u32, u32) {
+        let quotient = ((n as u128 * self.multiplier as u128) >> 64) as u64;
+        (quotient as u32, (n as u64 - quotient * self.divisor) as u32)
+    }
+}
+
+/// Everything the search keeps between components: the classes found so far and buffers.
+#[derive(Debug, Default)]
+pub struct Search {
+    tiny: FxHashMap<u64, Class>,
+    big: FxHashMap<Vec<u32>, Class>,
+    /// The current component's cells, as indices into the padded grid; also the BFS queue.
+    queue: Vec<u32>,
+    /// `(dy, dx)` from the component's first cell, for its first [`TINY_CELLS`] + 1 cells.
+    offsets: Vec<(i32, i32)>,
+    best: Vec<u32>,
+    candidate: Vec<u32>,
+    keyer: Keyer,
+    positions: Vec<Pos>,
+    list_key: Vec<u32>,
+}
+
+/// Whether a component's shape is a hole (stored) or a piece (only looked up).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Hole,
+    Piece,
+}
+
+impl Search {
+    /// Solves the problem; see [`super::solve`].
+    ///
+    /// # Panics
+    /// If a grid with its border has 2^32 cells or more (see [`fits`]).
+    pub fn solve(game_board: &Grid, table: &Grid) -> Outcome {
+        let mut search = Search::default();
+        let holes = search.components(game_board, false, Role::Hole);
+        let pieces = search.components(table, true, Role::Piece);
+        let filled = search.tiny.values().chain(search.big.values());
+        let filled = filled.map(|class| class.holes.min(class.pieces) * class.size).sum();
+        Outcome { filled, holes, pieces }
+    }
+
+    /// Finds every component of `value` cells in `grid`, counts it into its class, and
+    /// returns how many there were.
+    fn components(&mut self, grid: &Grid, value: bool, role: Role) -> u64 {
+        let (height, width) = (grid.height(), grid.width());
+        assert!(fits(height, width), "the padded grid's indices fit in u32");
+        let stride = width + 2;
+        let mut marks = vec![0u8; (height + 2) * stride];
+        for (row, marks_row) in grid.rows().zip(marks.chunks_exact_mut(stride).skip(1)) {
+            for (mark, &cell) in marks_row[1..].iter_mut().zip(row) {
+                *mark = (cell == value) as u8;
+            }
+        }
+        let divider = Divider::new(stride as u64);
+        let mut count = 0;
+        for y in 1..=height {
+            for x in 1..=width {
+                let start = y * stride + x;
+                if marks[start] == 0 {
+                    continue;
+                }
+                count += 1;
+                self.collect(&mut marks, stride, start);
+                match self.tiny_key() {
+                    Some(key) => {
+                        let size = self.queue.len() as u64;
+                        count_in(&mut self.tiny, &key, size, role, |key| *key);
+                    }
+                    None => {
+                        self.big_key(divider);
+                        let size = self.queue.len() as u64;
+                        count_in(&mut self.big, &self.best[..], size, role, |key| key.to_vec());
+                    }
+                }
+            }
+        }
+        count
+    }
+
+    /// Breadth-first search from `start`: clears the marks of its component and lists the
+    /// component's cells in `queue` and the first ones' offsets in `offsets`.
+    fn collect(&mut self, marks: &mut [u8], stride: usize, start: usize) {
+        let queue = &mut self.queue;
+        let offsets = &mut self.offsets;
+        queue.clear();
+        offsets.clear();
+        marks[start] = 0;
+        queue.push(start as u32);
+        offsets.push((0, 0));
+        let steps =
+            [(-(stride as isize), (-1, 0)), (stride as isize, (1, 0)), (-1, (0, -1)), (1, (0, 1))];
+        let mut head = 0;
+        while head < queue.len() {
+            let cell = queue[head] as usize;
+            // Offsets are kept while the component could still be tiny; the parent of cell
+            // number i has a smaller number, so its offset is known when cell i's is needed.
+            let tracked = offsets.len() <= TINY_CELLS;
+            let (dy, dx) = if tracked { offsets[head] } else { (0, 0) };
+            head += 1;
+            for &(step, (sy, sx)) in &steps {
+                let next = cell.wrapping_add(step as usize);
+                // The border of zeros keeps `next` inside the array.
+                if marks[next] != 0 {
+                    marks[next] = 0;
+                    queue.push(next as u32);
+                    if tracked && offsets.len() <= TINY_CELLS {
+                        offsets.push((dy + sy, dx + sx));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The tiny key of the component in `offsets`, if its box is at most 8 x 8.
+    fn tiny_key(&self) -> Option<u64> {
+        if self.queue.len() > TINY_CELLS {
+            return None;
+        }
+        // The first cell comes first in row-major order, so no cell is above it.
+        let (mut max_y, mut min_x, mut max_x) = (0, 0, 0);
+        for &(dy, dx) in &self.offsets {
+            max_y = max_y.max(dy);
+            min_x = min_x.min(dx);
+            max_x = max_x.max(dx);
+        }
+        let (h, w) = (max_y + 1, max_x - min_x + 1);
+        if h > TINY_SIDE as i32 || w > TINY_SIDE as i32 {
+            return None;
+        }
+        let side = TINY_SIDE as i32;
+        let mut masks = [0u64; 4];
+        for &(dy, dx) in &self.offsets {
+            let (y, x) = (dy, dx - min_x);
+            // The local cell (y, x) after 0, 1, 2 and 3 quarter turns (see `Keyer`).
+            masks[0] |= 1 << (y * side + x);
+            masks[1] |= 1 << (x * side + (h - 1 - y));
+            masks[2] |= 1 << ((h - 1 - y) * side + (w - 1 - x));
+            masks[3] |= 1 << ((w - 1 - x) * side + y);
+        }
+        masks.iter().copied().min()
+    }
+
+    /// Writes the dense or sparse key of the component in `queue` into `best`.
+    fn big_key(&mut self, divider: Divider) {
+        let (start_y, _) = divider.div_rem(self.queue[0]);
+        let (mut max_y, mut min_x, mut max_x) = (start_y, u32::MAX, 0);
+        for &cell in &self.queue {
+            let (y, x) = divider.div_rem(cell);
+            max_y = max_y.max(y);
+            min_x = min_x.min(x);
+            max_x = max_x.max(x);
+        }
+        let (h, w) = (max_y - start_y + 1, max_x - min_x + 1);
+        let cells = self.queue.len() as u64;
+        if h as u64 * w as u64 <= DENSE_BITS_PER_CELL * cells {
+            self.dense_key(divider, start_y, min_x, h, w);
+        } else {
+            self.positions.clear();
+            self.positions.extend(self.queue.iter().map(|&cell| {
+                let (y, x) = divider.div_rem(cell);
+                Pos { y: (y - start_y) as usize, x: (x - min_x) as usize }
+            }));
+            self.keyer.key(&self.positions, &mut self.list_key);
+            self.best.clear();
+            self.best.push(SPARSE);
+            self.best.extend_from_slice(&self.list_key);
+        }
+    }
+
+    /// Writes into `best` the smallest of the four rotations' `[DENSE, height, width, bits]`,
+    /// where bit `height' * width' ...` is row-major over the turned box: bit `i` of the box
+    /// is bit `i % 32` of word `3 + i / 32`.
+    fn dense_key(&mut self, divider: Divider, top: u32, left: u32, h: u32, w: u32) {
+        let words = ((h as u64 * w as u64 + 31) / 32) as usize;
+        for turn in 0..4 {
+            let candidate = &mut self.candidate;
+            let (turned_h, turned_w) = if turn % 2 == 0 { (h, w) } else { (w, h) };
+            candidate.clear();
+            candidate.extend_from_slice(&[DENSE, turned_h, turned_w]);
+            candidate.resize(3 + words, 0);
+            for &cell in &self.queue {
+                let (y, x) = divider.div_rem(cell);
+                let (y, x) = ((y - top) as u64, (x - left) as u64);
+                let (h, w) = (h as u64, w as u64);
+                // The local cell (y, x) after `turn` quarter turns (see `Keyer`), row-major.
+                let bit = match turn {
+                    0 => y * w + x,
+                    1 => x * h + (h - 1 - y),
+                    2 => (h - 1 - y) * w + (w - 1 - x),
+                    _ => (w - 1 - x) * h + y,
+                } as usize;
+                candidate[3 + bit / 32] |= 1 << (bit % 32);
+            }
+            if turn == 0 || self.candidate < self.best {
+                std::mem::swap(&mut self.best, &mut self.candidate);
+            }
+        }
+    }
+}
+
+/// Counts one component with key `key` and `size` cells into `classes`: a hole adds to its
+/// class (creating it with `owned(key)` if new), a piece only to an existing one.
+fn count_in<K, Q, F>(classes: &mut FxHashMap<K, Class>, key: &Q, size: u64, role: Role, owned: F)
+where
+    K: std::borrow::Borrow<Q> + std::hash::Hash + Eq,
+    Q: std::hash::Hash + Eq + ?Sized,
+    F: FnOnce(&Q) -> K,
+{
+    match (classes.get_mut(key), role) {
+        (Some(class), Role::Hole) => class.holes += 1,
+        (Some(class), Role::Piece) => class.pieces += 1,
+        (None, Role::Hole) => {
+            classes.insert(owned(key), Class { holes: 1, pieces: 0, size });
+        }
+        (None, Role::Piece) => {}
+    }
+}
+
+/// Whether a `height x width` grid with its border of one cell has fewer than 2^32 cells, so
+/// that `u32` indices reach every cell. (Such a grid takes 4 GB as bytes; the judge's have
+/// at most 2,500 cells.)
+pub fn fits(height: usize, width: usize) -> bool {
+    (height as u64 + 2).checked_mul(width as u64 + 2).map_or(false, |n| n < 1 << 32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn divider_matches_division() {
+        let mut rng = judge_io::testing::Rng::new(5);
+        for divisor in (2..300).chain([3002, 65_537, u32::MAX as u64 - 1, u32::MAX as u64]) {
+            let divider = Divider::new(divisor);
+            for n in [0, 1, divisor as u32 - 1, divisor as u32, u32::MAX, u32::MAX - 1] {
+                assert_eq!(divider.div_rem(n), (n / divisor as u32, n % divisor as u32));
+            }
+            for _ in 0..1000 {
+                let n = rng.next_u64() as u32;
+                assert_eq!(divider.div_rem(n), (n / divisor as u32, n % divisor as u32));
+            }
+        }
+    }
+}
