@@ -74,8 +74,6 @@ pub struct Search {
     big: FxHashMap<Vec<u32>, Class>,
     /// The current component's cells, as indices into the padded grid; also the BFS queue.
     queue: Vec<u32>,
-    /// `(dy, dx)` from the component's first cell, for its first [`TINY_CELLS`] + 1 cells.
-    offsets: Vec<(i32, i32)>,
     best: Vec<u32>,
     candidate: Vec<u32>,
     keyer: Keyer,
@@ -126,7 +124,7 @@ impl Search {
                 }
                 count += 1;
                 self.collect(&mut marks, stride, start);
-                match self.tiny_key() {
+                match self.tiny_key(divider) {
                     Some(key) => {
                         let size = self.queue.len() as u64;
                         count_in(&mut self.tiny, &key, size, role, |key| *key);
@@ -143,66 +141,63 @@ impl Search {
     }
 
     /// Breadth-first search from `start`: clears the marks of its component and lists the
-    /// component's cells in `queue` and the first ones' offsets in `offsets`.
+    /// component's cells in `queue`.
     fn collect(&mut self, marks: &mut [u8], stride: usize, start: usize) {
         let queue = &mut self.queue;
-        let offsets = &mut self.offsets;
         queue.clear();
-        offsets.clear();
         marks[start] = 0;
         queue.push(start as u32);
-        offsets.push((0, 0));
-        let steps =
-            [(-(stride as isize), (-1, 0)), (stride as isize, (1, 0)), (-1, (0, -1)), (1, (0, 1))];
+        let steps = [stride.wrapping_neg(), stride, 1usize.wrapping_neg(), 1];
         let mut head = 0;
         while head < queue.len() {
             let cell = queue[head] as usize;
-            // Offsets are kept while the component could still be tiny; the parent of cell
-            // number i has a smaller number, so its offset is known when cell i's is needed.
-            let tracked = offsets.len() <= TINY_CELLS;
-            let (dy, dx) = if tracked { offsets[head] } else { (0, 0) };
             head += 1;
-            for &(step, (sy, sx)) in &steps {
-                let next = cell.wrapping_add(step as usize);
+            for &step in &steps {
+                let next = cell.wrapping_add(step);
                 // The border of zeros keeps `next` inside the array.
                 if marks[next] != 0 {
                     marks[next] = 0;
                     queue.push(next as u32);
-                    if tracked && offsets.len() <= TINY_CELLS {
-                        offsets.push((dy + sy, dx + sx));
-                    }
                 }
             }
         }
     }
 
-    /// The tiny key of the component in `offsets`, if its box is at most 8 x 8.
-    fn tiny_key(&self) -> Option<u64> {
+    /// The tiny key of the component in `queue`, if its box is at most 8 x 8.
+    ///
+    /// The cells go into a window of 8 rows of 16 bits (a `u128`, bit `16 * dy + dx + 8` for
+    /// the offset `(dy, dx)` from the first cell, which no cell precedes in row-major order),
+    /// then into an 8 x 8 board in the corner of a `u64` (bit `8 * y + x`), whose turns are
+    /// bit operations (see [`turned_boards`]).
+    fn tiny_key(&self, divider: Divider) -> Option<u64> {
         if self.queue.len() > TINY_CELLS {
             return None;
         }
-        // The first cell comes first in row-major order, so no cell is above it.
-        let (mut max_y, mut min_x, mut max_x) = (0, 0, 0);
-        for &(dy, dx) in &self.offsets {
-            max_y = max_y.max(dy);
-            min_x = min_x.min(dx);
-            max_x = max_x.max(dx);
+        let (start_y, start_x) = divider.div_rem(self.queue[0]);
+        let mut window = 0u128;
+        for &cell in &self.queue {
+            let (y, x) = divider.div_rem(cell);
+            let (dy, column) = (y - start_y, (x + 8).wrapping_sub(start_x));
+            if dy >= 8 || !(1..16).contains(&column) {
+                return None;
+            }
+            window |= 1 << (16 * dy + column);
         }
-        let (h, w) = (max_y + 1, max_x - min_x + 1);
-        if h > TINY_SIDE as i32 || w > TINY_SIDE as i32 {
+        let mut columns = window | window >> 64;
+        columns |= columns >> 32;
+        columns |= columns >> 16;
+        let columns = columns as u16;
+        let left = columns.trailing_zeros();
+        let w = 16 - columns.leading_zeros() - left;
+        let h = (127 - window.leading_zeros()) / 16 + 1;
+        if w > 8 {
             return None;
         }
-        let side = TINY_SIDE as i32;
-        let mut masks = [0u64; 4];
-        for &(dy, dx) in &self.offsets {
-            let (y, x) = (dy, dx - min_x);
-            // The local cell (y, x) after 0, 1, 2 and 3 quarter turns (see `Keyer`).
-            masks[0] |= 1 << (y * side + x);
-            masks[1] |= 1 << (x * side + (h - 1 - y));
-            masks[2] |= 1 << ((h - 1 - y) * side + (w - 1 - x));
-            masks[3] |= 1 << ((w - 1 - x) * side + y);
+        let mut board = 0u64;
+        for y in 0..h {
+            board |= ((window >> (16 * y + left)) as u64 & 0xff) << (8 * y);
         }
-        masks.iter().copied().min()
+        turned_boards(board, h, w).iter().copied().min()
     }
 
     /// Writes the dense or sparse key of the component in `queue` into `best`.
@@ -263,6 +258,25 @@ impl Search {
     }
 }
 
+/// The four quarter turns of the shape in the `h x w` corner of an 8 x 8 board (bit `8 * y
+/// + x` for the cell `(y, x)`), each moved back into the corner: the local cell `(y, x)` goes
+/// to `(y, x)`, `(x, h-1-y)`, `(h-1-y, w-1-x)` and `(w-1-x, y)` (the turns of `Keyer`).
+fn turned_boards(board: u64, h: u32, w: u32) -> [u64; 4] {
+    // Reversing all 64 bits takes (y, x) to (7-y, 7-x): half a turn, then back to the corner.
+    let half_turn = |board: u64, h: u32, w: u32| board.reverse_bits() >> (8 * (8 - h) + (8 - w));
+    // Transposing takes (y, x) to (x, y); mirroring each row then gives (x, 7-y).
+    let mut t = board;
+    let swap = |t: u64, mask: u64, shift: u32| {
+        let d = mask & (t ^ (t << shift));
+        t ^ d ^ (d >> shift)
+    };
+    t = swap(t, 0x0f0f_0f0f_0000_0000, 28);
+    t = swap(t, 0x3333_0000_3333_0000, 14);
+    t = swap(t, 0x5500_5500_5500_5500, 7);
+    let quarter = t.reverse_bits().swap_bytes() >> (8 - h);
+    [board, quarter, half_turn(board, h, w), half_turn(quarter, w, h)]
+}
+
 /// Counts one component with key `key` and `size` cells into `classes`: a hole adds to its
 /// class (creating it with `owned(key)` if new), a piece only to an existing one.
 fn count_in<K, Q, F>(classes: &mut FxHashMap<K, Class>, key: &Q, size: u64, role: Role, owned: F)
@@ -291,6 +305,31 @@ pub fn fits(height: usize, width: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The board of `cells` (`(y, x)` with `y, x < 8`).
+    fn board(cells: &[(u32, u32)]) -> u64 {
+        cells.iter().map(|&(y, x)| 1u64 << (8 * y + x)).fold(0, |a, b| a | b)
+    }
+
+    #[test]
+    fn turned_boards_are_the_turns() {
+        let mut rng = judge_io::testing::Rng::new(9);
+        for _ in 0..2000 {
+            let (h, w) = (rng.range(1, 8) as u32, rng.range(1, 8) as u32);
+            let mut cells: Vec<(u32, u32)> = (0..rng.range(1, 20))
+                .map(|_| (rng.below(h as u64) as u32, rng.below(w as u64) as u32))
+                .collect();
+            // Corners of the box, so the box is exactly h x w.
+            cells.extend_from_slice(&[(0, 0), (h - 1, w - 1)]);
+            let turns = [
+                board(&cells),
+                board(&cells.iter().map(|&(y, x)| (x, h - 1 - y)).collect::<Vec<_>>()),
+                board(&cells.iter().map(|&(y, x)| (h - 1 - y, w - 1 - x)).collect::<Vec<_>>()),
+                board(&cells.iter().map(|&(y, x)| (w - 1 - x, y)).collect::<Vec<_>>()),
+            ];
+            assert_eq!(turned_boards(board(&cells), h, w), turns, "{:?} in {}x{}", cells, h, w);
+        }
+    }
 
     #[test]
     fn divider_matches_division() {
