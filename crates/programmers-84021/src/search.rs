@@ -105,34 +105,41 @@ impl Search {
     /// Finds every component of `value` cells in `grid`, counts it into its class, and
     /// returns how many there were.
     fn components(&mut self, grid: &Grid, value: bool, role: Role) -> u64 {
-        let (height, width) = (grid.height(), grid.width());
-        assert!(fits(height, width), "the padded grid's indices fit in u32");
-        let stride = width + 2;
-        let mut marks = vec![0u8; (height + 2) * stride];
-        for (row, marks_row) in grid.rows().zip(marks.chunks_exact_mut(stride).skip(1)) {
-            for (mark, &cell) in marks_row[1..].iter_mut().zip(row) {
-                *mark = (cell == value) as u8;
-            }
-        }
+        assert!(fits(grid.height(), grid.width()), "the padded grid's indices fit in u32");
+        let mut targets = Targets::new(grid, value);
+        let stride = targets.stride;
         let divider = Divider::new(stride as u64);
         let mut count = 0;
-        for y in 1..=height {
-            for x in 1..=width {
-                let start = y * stride + x;
-                if marks[start] == 0 {
-                    continue;
-                }
-                count += 1;
-                self.collect(&mut marks, stride, start);
-                match self.tiny_key(divider) {
-                    Some(key) => {
-                        let size = self.queue.len() as u64;
-                        count_in(&mut self.tiny, &key, size, role, |key| *key);
+        for y in 1..=grid.height() {
+            for word_idx in y * stride / 64..(y + 1) * stride / 64 {
+                // Re-read the word after each component: it may have cleared later bits.
+                loop {
+                    let word = targets.words[word_idx];
+                    if word == 0 {
+                        break;
                     }
-                    None => {
-                        self.big_key(divider);
-                        let size = self.queue.len() as u64;
-                        count_in(&mut self.big, &self.best[..], size, role, |key| key.to_vec());
+                    let start = word_idx * 64 + word.trailing_zeros() as usize;
+                    count += 1;
+                    let (key, size) = match targets.take_small(start) {
+                        Some((window, size)) => {
+                            let key = window_key(window);
+                            if key.is_none() {
+                                // Too wide for a tiny key: the big key wants the cell list.
+                                self.list_window(window, start, stride);
+                            }
+                            (key, size)
+                        }
+                        None => {
+                            self.collect(&mut targets, start);
+                            (self.tiny_key(divider), self.queue.len() as u64)
+                        }
+                    };
+                    match key {
+                        Some(key) => count_in(&mut self.tiny, &key, size, role, |key| *key),
+                        None => {
+                            self.big_key(divider);
+                            count_in(&mut self.big, &self.best[..], size, role, |key| key.to_vec());
+                        }
                     }
                 }
             }
@@ -140,14 +147,26 @@ impl Search {
         count
     }
 
-    /// Breadth-first search from `start`: clears the marks of its component and lists the
+    /// Lists in `queue` the cells of a window taken at `start` (see [`Targets::take_small`]),
+    /// in row-major order, so the first is the topmost.
+    fn list_window(&mut self, window: u128, start: usize, stride: usize) {
+        self.queue.clear();
+        let mut rest = window;
+        while rest != 0 {
+            let bit = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            self.queue.push((start - 8 + bit / 16 * stride + bit % 16) as u32);
+        }
+    }
+
+    /// Breadth-first search from `start`: clears the bits of its component and lists the
     /// component's cells in `queue`.
-    fn collect(&mut self, marks: &mut [u8], stride: usize, start: usize) {
+    fn collect(&mut self, targets: &mut Targets, start: usize) {
         let queue = &mut self.queue;
         queue.clear();
-        marks[start] = 0;
+        targets.clear(start);
         queue.push(start as u32);
-        let steps = [stride.wrapping_neg(), stride, 1usize.wrapping_neg(), 1];
+        let steps = [targets.stride.wrapping_neg(), targets.stride, 1usize.wrapping_neg(), 1];
         let mut head = 0;
         while head < queue.len() {
             let cell = queue[head] as usize;
@@ -155,20 +174,16 @@ impl Search {
             for &step in &steps {
                 let next = cell.wrapping_add(step);
                 // The border of zeros keeps `next` inside the array.
-                if marks[next] != 0 {
-                    marks[next] = 0;
+                if targets.get(next) {
+                    targets.clear(next);
                     queue.push(next as u32);
                 }
             }
         }
     }
 
-    /// The tiny key of the component in `queue`, if its box is at most 8 x 8.
-    ///
-    /// The cells go into a window of 8 rows of 16 bits (a `u128`, bit `16 * dy + dx + 8` for
-    /// the offset `(dy, dx)` from the first cell, which no cell precedes in row-major order),
-    /// then into an 8 x 8 board in the corner of a `u64` (bit `8 * y + x`), whose turns are
-    /// bit operations (see [`turned_boards`]).
+    /// The tiny key of the component in `queue`, if its box is at most 8 x 8: the cells go
+    /// into a [`Targets::take_small`] window, then through [`window_key`].
     fn tiny_key(&self, divider: Divider) -> Option<u64> {
         if self.queue.len() > TINY_CELLS {
             return None;
@@ -183,21 +198,7 @@ impl Search {
             }
             window |= 1 << (16 * dy + column);
         }
-        let mut columns = window | window >> 64;
-        columns |= columns >> 32;
-        columns |= columns >> 16;
-        let columns = columns as u16;
-        let left = columns.trailing_zeros();
-        let w = 16 - columns.leading_zeros() - left;
-        let h = (127 - window.leading_zeros()) / 16 + 1;
-        if w > 8 {
-            return None;
-        }
-        let mut board = 0u64;
-        for y in 0..h {
-            board |= ((window >> (16 * y + left)) as u64 & 0xff) << (8 * y);
-        }
-        turned_boards(board, h, w).iter().copied().min()
+        window_key(window)
     }
 
     /// Writes the dense or sparse key of the component in `queue` into `best`.
@@ -258,6 +259,134 @@ impl Search {
     }
 }
 
+/// The tiny key of the shape in a window of 8 rows of 16 bits (bit `16 * dy + dx + 8` for
+/// the offset `(dy, dx)` of a cell from the shape's first cell in row-major order), if its
+/// box is at most 8 x 8: the shape moves into the corner of an 8 x 8 board (a `u64`, bit
+/// `8 * y + x`) and the key is the smallest of its four [`turned_boards`].
+fn window_key(window: u128) -> Option<u64> {
+    let mut columns = window | window >> 64;
+    columns |= columns >> 32;
+    columns |= columns >> 16;
+    let columns = columns as u16;
+    let left = columns.trailing_zeros();
+    let w = 16 - columns.leading_zeros() - left;
+    let h = (127 - window.leading_zeros()) / 16 + 1;
+    if w > 8 || h > 8 {
+        return None;
+    }
+    let mut board = 0u64;
+    for y in 0..h {
+        board |= ((window >> (16 * y + left)) as u64 & 0xff) << (8 * y);
+    }
+    turned_boards(board, h, w).iter().copied().min()
+}
+
+/// The cells of one value in a grid, as bits, with room around them: row 0 and the 8 rows
+/// after the last are zero, and so are column 0 and the columns after the last, at least 9
+/// of them. So every cell's neighbours are inside, and a window of 16 columns from 8 left of
+/// a cell to 7 right of it and 8 rows down never reaches another row's cells.
+struct Targets {
+    /// Bits per row, a multiple of 64.
+    stride: usize,
+    /// Bit `y * stride + x` is the padded cell `(y, x)`; one spare zero word at the end.
+    words: Vec<u64>,
+}
+
+/// Bit `16 * r` for every row `r` of a window: its column 0.
+const WINDOW_COLUMN_0: u128 = 0x0001_0001_0001_0001_0001_0001_0001_0001;
+
+/// The bits of a window where a shape could go on beyond the window: columns 0 and 15 and
+/// row 7.
+const WINDOW_EDGE: u128 = WINDOW_COLUMN_0 | WINDOW_COLUMN_0 << 15 | 0xffff << 112;
+
+impl Targets {
+    /// The cells of `grid` equal to `value`.
+    fn new(grid: &Grid, value: bool) -> Targets {
+        let (height, width) = (grid.height(), grid.width());
+        let stride = (width + 10 + 63) / 64 * 64;
+        let mut words = vec![0u64; (height + 9) * stride / 64 + 1];
+        for (y, row) in grid.rows().enumerate() {
+            let row_bit = (y + 1) * stride + 1;
+            for (chunk_idx, chunk) in row.chunks(64).enumerate() {
+                let mut word = 0u64;
+                for (i, &cell) in chunk.iter().enumerate() {
+                    word |= ((cell == value) as u64) << i;
+                }
+                let bit = row_bit + 64 * chunk_idx;
+                words[bit / 64] |= word << (bit % 64);
+                // `bit % 64` is 1 (strides are multiples of 64), so one bit spills over.
+                words[bit / 64 + 1] |= word >> (64 - bit % 64);
+            }
+        }
+        Targets { stride, words }
+    }
+
+    #[inline]
+    fn get(&self, bit: usize) -> bool {
+        self.words[bit / 64] >> (bit % 64) & 1 != 0
+    }
+
+    #[inline]
+    fn clear(&mut self, bit: usize) {
+        self.words[bit / 64] &= !(1 << (bit % 64));
+    }
+
+    /// The 16 bits from `bit` on.
+    #[inline]
+    fn read16(&self, bit: usize) -> u128 {
+        let pair = self.words[bit / 64] as u128 | (self.words[bit / 64 + 1] as u128) << 64;
+        pair >> (bit % 64) & 0xffff
+    }
+
+    /// Clears the bits of `mask` (16 bits) from `bit` on.
+    #[inline]
+    fn clear16(&mut self, bit: usize, mask: u128) {
+        let shifted = mask << (bit % 64);
+        self.words[bit / 64] &= !(shifted as u64);
+        self.words[bit / 64 + 1] &= !((shifted >> 64) as u64);
+    }
+
+    /// The fast path for small components: if the component of the cell `start` (which no
+    /// cell of it precedes in row-major order) lies inside the window of 8 rows from its row
+    /// and 16 columns from 8 left of it, without touching the window's edge, clears its bits
+    /// and returns it as a window (bit `16 * dy + dx + 8`) with its cell count.
+    ///
+    /// The window is flooded from the start cell: each round adds the neighbours inside the
+    /// window, until a round adds nothing. A component that touches the window's edge may go
+    /// on beyond it, and is left to the breadth-first search.
+    fn take_small(&mut self, start: usize) -> Option<(u128, u64)> {
+        let corner = start - 8;
+        let mut cells = 0u128;
+        for row in 0..8 {
+            cells |= self.read16(corner + row * self.stride) << (16 * row);
+        }
+        let mut shape = 1u128 << 8;
+        loop {
+            let grown = (shape
+                | (shape << 1 & !WINDOW_COLUMN_0)
+                | (shape >> 1 & !(WINDOW_COLUMN_0 << 15))
+                | shape << 16
+                | shape >> 16)
+                & cells;
+            if grown == shape {
+                break;
+            }
+            shape = grown;
+        }
+        if shape & WINDOW_EDGE != 0 {
+            return None;
+        }
+        for row in 0..7 {
+            let bits = shape >> (16 * row) & 0xffff;
+            if bits == 0 {
+                break;
+            }
+            self.clear16(corner + row * self.stride, bits);
+        }
+        Some((shape, shape.count_ones() as u64))
+    }
+}
+
 /// The four quarter turns of the shape in the `h x w` corner of an 8 x 8 board (bit `8 * y
 /// + x` for the cell `(y, x)`), each moved back into the corner: the local cell `(y, x)` goes
 /// to `(y, x)`, `(x, h-1-y)`, `(h-1-y, w-1-x)` and `(w-1-x, y)` (the turns of `Keyer`).
@@ -295,11 +424,12 @@ where
     }
 }
 
-/// Whether a `height x width` grid with its border of one cell has fewer than 2^32 cells, so
-/// that `u32` indices reach every cell. (Such a grid takes 4 GB as bytes; the judge's have
-/// at most 2,500 cells.)
+/// Whether the bits of a `height x width` grid with its room around (see [`Targets`]) number
+/// fewer than 2^32, so that `u32` indices reach every cell. (A grid too big for that takes
+/// 4 GB as bytes; the judge's have at most 2,500 cells.)
 pub fn fits(height: usize, width: usize) -> bool {
-    (height as u64 + 2).checked_mul(width as u64 + 2).map_or(false, |n| n < 1 << 32)
+    let stride = (width as u64 + 10 + 63) / 64 * 64;
+    (height as u64 + 9).checked_mul(stride).map_or(false, |n| n + 64 < 1 << 32)
 }
 
 #[cfg(test)]
