@@ -309,8 +309,15 @@ impl Targets {
             let row_bit = (y + 1) * stride + 1;
             for (chunk_idx, chunk) in row.chunks(64).enumerate() {
                 let mut word = 0u64;
-                for (i, &cell) in chunk.iter().enumerate() {
-                    word |= ((cell == value) as u64) << i;
+                for (i, eight) in chunk.chunks(8).enumerate() {
+                    let mut bytes = [0u8; 8];
+                    for (byte, &cell) in bytes.iter_mut().zip(eight) {
+                        *byte = (cell == value) as u8;
+                    }
+                    // Byte i (0 or 1) times bit 56 - 7i lands on bit 56 + i, and no two
+                    // products share a bit, so nothing carries.
+                    let gathered = u64::from_le_bytes(bytes).wrapping_mul(0x0102_0408_1020_4080);
+                    word |= (gathered >> 56) << (8 * i);
                 }
                 let bit = row_bit + 64 * chunk_idx;
                 words[bit / 64] |= word << (bit % 64);
@@ -331,13 +338,6 @@ impl Targets {
         self.words[bit / 64] &= !(1 << (bit % 64));
     }
 
-    /// The 16 bits from `bit` on.
-    #[inline]
-    fn read16(&self, bit: usize) -> u128 {
-        let pair = self.words[bit / 64] as u128 | (self.words[bit / 64 + 1] as u128) << 64;
-        pair >> (bit % 64) & 0xffff
-    }
-
     /// Clears the bits of `mask` (16 bits) from `bit` on.
     #[inline]
     fn clear16(&mut self, bit: usize, mask: u128) {
@@ -356,9 +356,17 @@ impl Targets {
     /// on beyond it, and is left to the breadth-first search.
     fn take_small(&mut self, start: usize) -> Option<(u128, u64)> {
         let corner = start - 8;
+        // Strides are whole words, so every row of the window starts at the same bit of a
+        // word: one shift for all eight, and a second word only if the window crosses over.
+        let (first_word, shift, row_words) = (corner / 64, corner % 64, self.stride / 64);
         let mut cells = 0u128;
         for row in 0..8 {
-            cells |= self.read16(corner + row * self.stride) << (16 * row);
+            let word = first_word + row * row_words;
+            let mut bits = self.words[word] >> shift;
+            if shift > 48 {
+                bits |= self.words[word + 1] << (64 - shift);
+            }
+            cells |= ((bits & 0xffff) as u128) << (16 * row);
         }
         let mut shape = 1u128 << 8;
         loop {
