@@ -12,6 +12,11 @@
 //! smallest of the four rotations' normalised, sorted cell lists. "Fits" is therefore an
 //! equivalence relation, and the holes and pieces split into classes by key; see [`solve_with`]
 //! for why matching within each class greedily is optimal.
+//!
+//! [`solve`] runs the search of the `search` module, which finds components in bitsets and
+//! keys small shapes by a single `u64` (an 8 x 8 board), so a 3000 x 3000 pair costs little
+//! more than reading it; [`for_each_component`] and [`solve_with`] are the plain forms that
+//! tests use to swap in other keys.
 
 use judge_io::{Error, FxHashMap, Output};
 
@@ -186,8 +191,10 @@ pub struct Outcome {
 /// `game_board`, plus the hole and piece counts.
 ///
 /// # Complexity
-/// Expected O(n) for n cells in both grids: components by an explicit stack, keys by
-/// counting sorts, classes in a hash map.
+/// Expected O(n) for n cells in both grids: components in bitsets (small ones by bit
+/// operations, others breadth-first), keys by bit operations or counting sorts, classes in a
+/// hash map. Memory: a bit per cell plus 4 bytes per cell of the largest component that is
+/// not small, besides the grids.
 ///
 /// # Examples
 /// ```
