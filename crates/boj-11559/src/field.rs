@@ -215,10 +215,10 @@ pub fn parse(input: &[u8]) -> Result<Field, Error> {
 }
 
 /// A byte for an error message: `'x'`, or `'\xNN'` if it is not printable ASCII; an
-/// apostrophe or a backslash is escaped (`'\''`, `'\\'`) so the quotes stay unambiguous.
+/// apostrophe goes in double quotes, `"'"`, since `'''` would read as an empty quote.
 fn shown(byte: u8) -> String {
-    if byte == b'\'' || byte == b'\\' {
-        format!("'\\{}'", byte as char)
+    if byte == b'\'' {
+        String::from("\"'\"")
     } else if byte.is_ascii_graphic() || byte == b' ' {
         format!("'{}'", byte as char)
     } else {
@@ -293,8 +293,8 @@ mod tests {
         );
         assert_eq!(error("R\nRR\n"), "line 2, column 2: expected 1 cell, found 2");
         assert_eq!(error("...\n.r.\n"), "line 2, column 2: expected '.' or A-Z, found 'r'");
-        assert_eq!(error("...\n.'.\n"), "line 2, column 2: expected '.' or A-Z, found '\\''");
-        assert_eq!(error("...\n.\\.\n"), "line 2, column 2: expected '.' or A-Z, found '\\\\'");
+        assert_eq!(error("...\n.'.\n"), "line 2, column 2: expected '.' or A-Z, found \"'\"");
+        assert_eq!(error("...\n.\\.\n"), "line 2, column 2: expected '.' or A-Z, found '\\'");
         assert_eq!(error("...\n. .\n"), "line 2, column 2: expected '.' or A-Z, found ' '");
         assert_eq!(error("R\u{e9}"), "line 1, column 2: expected '.' or A-Z, found '\\xc3'");
         assert_eq!(

@@ -8,11 +8,12 @@ use judge_io::{quote, Error, Scanner};
 use super::Grid;
 
 /// Describes the byte at `pos` for an error message: `'x'`, `byte 0xc3` or `end of input`.
-/// An apostrophe or a backslash is escaped (`'\''`, `'\\'`) so the quotes stay unambiguous.
+/// An apostrophe goes in double quotes, `"'"`, since `'''` would read as an empty quote.
 fn found(input: &[u8], pos: usize) -> String {
     match input.get(pos) {
         None => String::from("end of input"),
-        Some(&b) if b.is_ascii_graphic() => format!("'{}'", (b as char).escape_default()),
+        Some(b'\'') => String::from("\"'\""),
+        Some(&b) if b.is_ascii_graphic() => format!("'{}'", b as char),
         Some(&b) => format!("byte 0x{:02x}", b),
     }
 }
