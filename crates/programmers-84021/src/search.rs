@@ -30,8 +30,8 @@ const TINY_SIDE: usize = 8;
 const TINY_CELLS: usize = TINY_SIDE * TINY_SIDE;
 
 /// A shape gets a dense key when its box has at most this many cells per cell of the shape:
-/// then its four bitmaps take at most 8 bytes a cell each, and a sparse shape (a thin
-/// staircase, say) has at most one 64th of the grid's cells.
+/// then each bitmap (two are kept while the four turns are compared) takes at most 8 bytes
+/// a cell, and a sparse shape (a thin staircase, say) has at most a 64th of the grid's cells.
 pub const DENSE_BITS_PER_CELL: u64 = 64;
 
 /// The first word of a dense key.
