@@ -252,3 +252,60 @@ pub fn parse(input: &[u8]) -> Result<(Grid, Grid), Error> {
     }
     Ok((game_board, table))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Cursor;
+
+    /// Runs the fast path on `row` (the bytes after a row's `[`) with `width`; returns
+    /// whether it took the row, the cells it appended after a sentinel, and where it stopped.
+    fn compact(row: &[u8], width: usize) -> (bool, Vec<bool>, usize) {
+        let mut cursor = Cursor { input: row, pos: 0 };
+        let mut cells = vec![true];
+        let took = cursor.compact_row(width, &mut cells);
+        (took, cells, cursor.pos)
+    }
+
+    #[test]
+    fn compact_rows_are_read_or_left_whole() {
+        let mut rng = judge_io::testing::Rng::new(3);
+        for width in 1..=13 {
+            for _ in 0..20 {
+                let values: Vec<bool> = (0..width).map(|_| rng.chance(1, 2)).collect();
+                let digits: Vec<String> =
+                    values.iter().map(|&v| String::from(if v { "1" } else { "0" })).collect();
+                let row = format!("{}],[0]]", digits.join(","));
+                let mut expected = vec![true];
+                expected.extend_from_slice(&values);
+                // Read whole, the cursor on the row's `]`.
+                assert_eq!(compact(row.as_bytes(), width), (true, expected, 2 * width - 1));
+                // Any one byte of the row changed (but a digit to a digit), or a width it
+                // does not have: nothing read.
+                for at in 0..2 * width {
+                    for &byte in b"01,] \n2[" {
+                        let mut changed = row.clone().into_bytes();
+                        let digit = |b: u8| b == b'0' || b == b'1';
+                        if changed[at] == byte || (digit(changed[at]) && digit(byte)) {
+                            continue;
+                        }
+                        changed[at] = byte;
+                        assert_eq!(
+                            compact(&changed, width),
+                            (false, vec![true], 0),
+                            "{:?}",
+                            String::from_utf8_lossy(&changed)
+                        );
+                    }
+                }
+                for other in [width - 1, width + 1] {
+                    assert_eq!(compact(row.as_bytes(), other), (false, vec![true], 0), "{}", row);
+                }
+                // Cut short: nothing read.
+                assert_eq!(
+                    compact(&row.as_bytes()[..2 * width - 1], width),
+                    (false, vec![true], 0)
+                );
+            }
+        }
+    }
+}
