@@ -14,9 +14,9 @@
 //! for why matching within each class greedily is optimal.
 //!
 //! [`solve`] runs the search of the `search` module, which finds components in bitsets and
-//! keys small shapes by a single `u64` (an 8 x 8 board), so a 3000 x 3000 pair costs little
-//! more than reading it; [`for_each_component`] and [`solve_with`] are the plain forms that
-//! tests use to swap in other keys.
+//! keys small shapes by a single `u64` (an 8 x 8 board) made with a few bit operations, with
+//! no per-cell work but one bit; [`for_each_component`] and [`solve_with`] are the plain forms
+//! that tests use to swap in other keys.
 
 use judge_io::{Error, FxHashMap, Output};
 
@@ -95,7 +95,8 @@ impl Grid {
     /// The rows, top to bottom, each as its cells from left to right (none if the grid has
     /// no columns).
     pub fn rows(&self) -> impl Iterator<Item = &[bool]> {
-        self.cells.chunks(self.width.max(1)).take(self.height * (self.width > 0) as usize)
+        // `chunks` wants a non-zero size; a grid without columns has no cells to chunk.
+        self.cells.chunks(self.width.max(1))
     }
 
     /// Every position, row by row.
