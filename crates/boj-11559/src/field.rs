@@ -159,8 +159,12 @@ impl fmt::Display for Field {
 pub fn parse(input: &[u8]) -> Result<Field, Error> {
     let mut scanner = Scanner::new(input);
     let mut rows: Vec<&[u8]> = Vec::new();
+    // Whether each line had any bytes before trimming: an empty row is then "a line of only
+    // whitespace" rather than "an empty line".
+    let mut had_bytes: Vec<bool> = Vec::new();
     while let Some(line) = scanner.line() {
         rows.push(line.trimmed());
+        had_bytes.push(!line.text.is_empty());
     }
     while rows.last().map_or(false, |row| row.is_empty()) {
         rows.pop();
@@ -174,11 +178,14 @@ pub fn parse(input: &[u8]) -> Result<Field, Error> {
     for (i, row) in rows.iter().enumerate() {
         let line = i + 1;
         if row.is_empty() {
-            return Err(Error::at(line, 1, "expected a row of '.' and A-Z, found an empty line"));
+            let what = if had_bytes[i] { "a line of only whitespace" } else { "an empty line" };
+            let message = format!("expected a row of '.' and A-Z, found {}", what);
+            return Err(Error::at(line, 1, message));
         }
         if row.len() != width {
             let column = row.len().min(width) + 1;
-            let message = format!("expected {} cells, found {}", width, row.len());
+            let cells = if width == 1 { "cell" } else { "cells" };
+            let message = format!("expected {} {}, found {}", width, cells, row.len());
             return Err(Error::at(line, column, message));
         }
         let y = height - 1 - i;
@@ -207,9 +214,12 @@ pub fn parse(input: &[u8]) -> Result<Field, Error> {
     Ok(Field { width, height, cells })
 }
 
-/// A byte for an error message: `'x'`, or `'\xNN'` if it is not printable ASCII.
+/// A byte for an error message: `'x'`, or `'\xNN'` if it is not printable ASCII; an
+/// apostrophe goes in double quotes, `"'"`, since `'''` would read as an empty quote.
 fn shown(byte: u8) -> String {
-    if byte.is_ascii_graphic() || byte == b' ' {
+    if byte == b'\'' {
+        String::from("\"'\"")
+    } else if byte.is_ascii_graphic() || byte == b' ' {
         format!("'{}'", byte as char)
     } else {
         format!("'\\x{:02x}'", byte)
@@ -273,7 +283,18 @@ mod tests {
             error("..\n\nRR\n"),
             "line 2, column 1: expected a row of '.' and A-Z, found an empty line"
         );
+        assert_eq!(
+            error("..\n  \t\r\nRR\n"),
+            "line 2, column 1: expected a row of '.' and A-Z, found a line of only whitespace"
+        );
+        assert_eq!(
+            error("..\r\n\r\nRR\n"),
+            "line 2, column 1: expected a row of '.' and A-Z, found an empty line"
+        );
+        assert_eq!(error("R\nRR\n"), "line 2, column 2: expected 1 cell, found 2");
         assert_eq!(error("...\n.r.\n"), "line 2, column 2: expected '.' or A-Z, found 'r'");
+        assert_eq!(error("...\n.'.\n"), "line 2, column 2: expected '.' or A-Z, found \"'\"");
+        assert_eq!(error("...\n.\\.\n"), "line 2, column 2: expected '.' or A-Z, found '\\'");
         assert_eq!(error("...\n. .\n"), "line 2, column 2: expected '.' or A-Z, found ' '");
         assert_eq!(error("R\u{e9}"), "line 1, column 2: expected '.' or A-Z, found '\\xc3'");
         assert_eq!(

@@ -24,11 +24,15 @@ pub enum Mode {
     Noise,
     /// Holes and pieces packed as densely as the one-cell gap allows (benchmarks).
     Packed,
+    /// One giant hole filling about 64% of the board (a comb: full even rows, a spine down
+    /// the first column, and 29% of the odd rows' other cells); the table's one piece is
+    /// that hole turned, when the table's size allows, else a comb of its own (benchmarks).
+    Giant,
 }
 
 impl Mode {
     /// Every mode with its command-line name.
-    pub const ALL: [(&'static str, Mode); 7] = [
+    pub const ALL: [(&'static str, Mode); 8] = [
         ("random", Mode::Random),
         ("mirror", Mode::Mirror),
         ("same", Mode::Same),
@@ -36,6 +40,7 @@ impl Mode {
         ("more-holes", Mode::MoreHoles),
         ("noise", Mode::Noise),
         ("packed", Mode::Packed),
+        ("giant", Mode::Giant),
     ];
 
     /// The mode called `name` on the command line.
@@ -178,6 +183,22 @@ fn noise(rng: &mut Rng, (height, width): (usize, usize), percent: u64) -> Grid {
     Grid::new(height, width, cells)
 }
 
+/// The cells of a comb in a `height x width` box, row-major: every even row, the first
+/// column, and each other cell of an odd row with probability `percent / 100`. One
+/// 4-connected component.
+fn comb(rng: &mut Rng, (height, width): (usize, usize), percent: u64) -> Vec<bool> {
+    let mut cells = Vec::with_capacity(height * width);
+    for y in 0..height {
+        for x in 0..width {
+            cells.push(y % 2 == 0 || x == 0 || rng.chance(percent, 100));
+        }
+    }
+    cells
+}
+
+/// The percentage of an odd row's cells in a giant comb: about 64% of the box in all.
+const GIANT_ODD_ROW_PERCENT: u64 = 29;
+
 /// Fills `canvas` densely: a shape from `next_shape` tried at every corner in row-major order.
 fn pack<F: FnMut(&mut Rng) -> Shape>(rng: &mut Rng, canvas: &mut Canvas, mut next_shape: F) {
     let mut shape = next_shape(rng);
@@ -200,6 +221,36 @@ pub fn generate(seed: u64, spec: &Spec) -> (Grid, Grid) {
         let board = noise(&mut rng, spec.board, board_percent);
         let table = noise(&mut rng, spec.table, table_percent);
         return (board, table);
+    }
+    if spec.mode == Mode::Giant {
+        let hole = comb(&mut rng, spec.board, GIANT_ODD_ROW_PERCENT);
+        let (h, w) = spec.board;
+        // A random number of quarter turns, one more if that makes the table's size.
+        let mut turns = rng.below(4);
+        let turned_size = |turns: u64| if turns % 2 == 0 { (h, w) } else { (w, h) };
+        if turned_size(turns) != spec.table {
+            turns += 1;
+        }
+        let piece = if turned_size(turns) == spec.table {
+            // Local cell (y, x) turned a quarter clockwise goes to (x, h - 1 - y).
+            let mut cells = hole.clone();
+            let (mut th, mut tw) = (h, w);
+            for _ in 0..turns {
+                let mut next = vec![false; th * tw];
+                for y in 0..th {
+                    for x in 0..tw {
+                        next[x * th + (th - 1 - y)] = cells[y * tw + x];
+                    }
+                }
+                cells = next;
+                std::mem::swap(&mut th, &mut tw);
+            }
+            cells
+        } else {
+            comb(&mut rng, spec.table, GIANT_ODD_ROW_PERCENT)
+        };
+        let board = Grid::new(h, w, hole.iter().map(|&c| !c).collect());
+        return (board, Grid::new(spec.table.0, spec.table.1, piece));
     }
     let mut board = Canvas::new(spec.board);
     let mut table = Canvas::new(spec.table);
@@ -263,7 +314,7 @@ pub fn generate(seed: u64, spec: &Spec) -> (Grid, Grid) {
         Mode::MoreHoles => {
             pieces.extend(holes.iter().filter(|_| rng.chance(1, 3)).cloned());
         }
-        Mode::Noise | Mode::Packed => unreachable!("handled above"),
+        Mode::Noise | Mode::Packed | Mode::Giant => unreachable!("handled above"),
     }
     rng.shuffle(&mut pieces);
     for piece in &pieces {
@@ -286,12 +337,12 @@ pub fn render(game_board: &Grid, table: &Grid) -> Vec<u8> {
 /// The usage line of the generator program.
 pub const USAGE: &str =
     "usage: programmers-84021-gen SEED MODE [--size N | --board HxW --table HxW] \
-     [--max-cells K]  (MODE: random, mirror, same, more-pieces, more-holes, noise, packed)";
+     [--max-cells K]  (MODE: random, mirror, same, more-pieces, more-holes, noise, packed, giant)";
 
 /// Reads `SEED MODE [options]` (the program's arguments without its name).
 ///
 /// Without sizes, both grids are N x N with N from the seed in 3..=50 (the judge's range);
-/// `packed` defaults to 3000 x 3000. `--max-cells` defaults to 6.
+/// `packed` and `giant` default to 3000 x 3000. `--max-cells` defaults to 6.
 ///
 /// # Errors
 /// A message naming the bad argument.
@@ -304,8 +355,11 @@ pub fn parse_args(args: &[String]) -> Result<(u64, Spec), String> {
         .map_err(|_| format!("SEED must be a non-negative integer, got {:?}", args[0]))?;
     let mode = Mode::from_name(&args[1])
         .ok_or_else(|| format!("unknown MODE {:?}; {}", args[1], USAGE))?;
-    let default_side =
-        if mode == Mode::Packed { 3000 } else { Rng::new(seed ^ 0x5eed).range(3, 50) as usize };
+    let default_side = if mode == Mode::Packed || mode == Mode::Giant {
+        3000
+    } else {
+        Rng::new(seed ^ 0x5eed).range(3, 50) as usize
+    };
     let mut spec = Spec {
         mode,
         board: (default_side, default_side),
@@ -385,6 +439,25 @@ mod tests {
         crate::for_each_component(&table, true, |c| sizes.push(c.len()));
         assert!(sizes.len() > 100);
         assert!(sizes.iter().all(|&s| (1..=6).contains(&s)), "{:?}", sizes);
+    }
+
+    #[test]
+    fn giant_is_one_component_and_its_piece_fits() {
+        for (seed, board, table) in
+            [(1, (40, 30), (30, 40)), (2, (25, 25), (25, 25)), (3, (9, 7), (5, 5))]
+        {
+            let spec = Spec { mode: Mode::Giant, board, table, max_cells: 6 };
+            let (board, table) = generate(seed, &spec);
+            let (mut holes, mut pieces) = (Vec::new(), Vec::new());
+            crate::for_each_component(&board, false, |c| holes.push(c.len()));
+            crate::for_each_component(&table, true, |c| pieces.push(c.len()));
+            assert_eq!((holes.len(), pieces.len()), (1, 1));
+            let cells = board.height() * board.width();
+            assert!(holes[0] * 100 > cells * 50 && holes[0] * 100 < cells * 85, "{:?}", holes);
+            let fits = spec.board == spec.table || spec.board == (spec.table.1, spec.table.0);
+            let filled = crate::solve(&board, &table).filled;
+            assert_eq!(filled, if fits { holes[0] as u64 } else { 0 });
+        }
     }
 
     #[test]

@@ -12,11 +12,22 @@
 //! smallest of the four rotations' normalised, sorted cell lists. "Fits" is therefore an
 //! equivalence relation, and the holes and pieces split into classes by key; see [`solve_with`]
 //! for why matching within each class greedily is optimal.
+//!
+//! [`solve`] runs the search of the `search` module, which finds components in bitsets and
+//! keys small shapes by a single `u64` (an 8 x 8 board) made with a few bit operations, with
+//! no per-cell work but one bit; [`for_each_component`] and [`solve_with`] are the plain forms
+//! that tests use to swap in other keys.
 
-use judge_io::{quote, Error, FxHashMap, Output, Scanner};
+use judge_io::{Error, FxHashMap, Output};
 
 pub mod gen;
+mod keyer;
 pub mod naive;
+mod parse;
+mod search;
+
+pub use self::keyer::{Keyer, ROTATIONS};
+pub use self::parse::{parse, MAX_SIDE};
 
 /// One cell's place: row `y` (from the top) and column `x` (from the left), both from 0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -79,6 +90,13 @@ impl Grid {
     pub fn get(&self, pos: Pos) -> bool {
         assert!(pos.y < self.height && pos.x < self.width, "pos inside grid");
         self.cells[pos.y * self.width + pos.x]
+    }
+
+    /// The rows, top to bottom, each as its cells from left to right (none if the grid has
+    /// no columns).
+    pub fn rows(&self) -> impl Iterator<Item = &[bool]> {
+        // `chunks` wants a non-zero size; a grid without columns has no cells to chunk.
+        self.cells.chunks(self.width.max(1))
     }
 
     /// Every position, row by row.
@@ -159,150 +177,6 @@ pub fn for_each_component<F: FnMut(&[Pos])>(grid: &Grid, value: bool, mut visit:
     }
 }
 
-/// The number of quarter turns a piece may make: 0, 90, 180 and 270 degrees.
-pub const ROTATIONS: usize = 4;
-
-/// Computes shape keys: two cell sets get the same key iff one is a rotation (by a multiple of
-/// 90 degrees) plus a translation of the other. A mirror image gets a different key unless the
-/// shape happens to be symmetric.
-///
-/// The key of one orientation is its cell list translated so the smallest row and column are
-/// 0, sorted by `(y, x)` and flattened to `[y0, x0, y1, x1, ...]`; a shape's key is the
-/// lexicographically smallest of its four orientations' keys. Keeps its buffers between
-/// calls, so keys cost no allocation after the first few.
-///
-/// Only two sorts are needed, both radix sorts: with the shape in a box of `h x w` and local
-/// cells `(y, x)`, the four quarter turns are
-/// - 0: `(y, x)` in `(y, x)` order;
-/// - 2: `(h-1-y, w-1-x)`, whose order is the reverse of turn 0's;
-/// - 1: `(x, h-1-y)`, in order of `x` ascending, then `y` descending;
-/// - 3: `(w-1-x, y)`, whose order is the reverse of turn 1's.
-#[derive(Debug, Default)]
-pub struct Keyer {
-    scratch: Vec<u64>,
-    by_row: Vec<u64>,
-    by_column: Vec<u64>,
-    candidate: Vec<u32>,
-}
-
-/// The number of bits needed to write `max` (0 for 0).
-fn bits(max: u32) -> u32 {
-    32 - max.leading_zeros()
-}
-
-/// Sorts `values`, each below `2^value_bits`, using `scratch` as room.
-///
-/// Short lists go to the standard sort; long ones to an LSD radix sort with 8-bit digits,
-/// whose 256 buckets stay in cache even when a shape spans thousands of rows (a counting sort
-/// with one bucket per row would scatter its writes over the whole list).
-///
-/// # Complexity
-/// O(k * value_bits / 8) for k values, so O(k) as `value_bits <= 64`.
-fn radix_sort(values: &mut Vec<u64>, scratch: &mut Vec<u64>, value_bits: u32) {
-    const DIGIT_BITS: u32 = 8;
-    const DIGITS: usize = 1 << DIGIT_BITS;
-    const SHORT: usize = 64;
-    if values.len() <= SHORT {
-        values.sort_unstable();
-        return;
-    }
-    let mut shift = 0;
-    while shift < value_bits {
-        let digit = |v: u64| (v >> shift) as usize % DIGITS;
-        let mut starts = [0usize; DIGITS + 1];
-        for &v in values.iter() {
-            starts[digit(v) + 1] += 1;
-        }
-        for i in 1..starts.len() {
-            starts[i] += starts[i - 1];
-        }
-        // starts[d] is now where digit d's values begin; equal digits keep their order.
-        scratch.clear();
-        scratch.resize(values.len(), 0);
-        for &v in values.iter() {
-            let slot = &mut starts[digit(v)];
-            scratch[*slot] = v;
-            *slot += 1;
-        }
-        std::mem::swap(values, scratch);
-        shift += DIGIT_BITS;
-    }
-}
-
-impl Keyer {
-    /// A keyer with empty buffers.
-    pub fn new() -> Keyer {
-        Keyer::default()
-    }
-
-    /// Writes the key of the shape made of `cells` into `key` (replacing its contents).
-    ///
-    /// # Complexity
-    /// O(k) for k cells: two radix sorts of at most 64-bit numbers, and four passes.
-    ///
-    /// # Panics
-    /// If the shape's bounding box is 2^32 or more cells wide or high.
-    pub fn key(&mut self, cells: &[Pos], key: &mut Vec<u32>) {
-        key.clear();
-        if cells.is_empty() {
-            return;
-        }
-        let min_y = cells.iter().map(|p| p.y).min().expect("not empty");
-        let min_x = cells.iter().map(|p| p.x).min().expect("not empty");
-        let fit = |v: usize| u32::try_from(v).expect("a shape spans fewer than 2^32 rows");
-        let h = fit(cells.iter().map(|p| p.y).max().expect("not empty") - min_y + 1);
-        let w = fit(cells.iter().map(|p| p.x).max().expect("not empty") - min_x + 1);
-        let (y_bits, x_bits) = (bits(h - 1), bits(w - 1));
-        // Each local cell (relative to the box's corner) packed into one number whose order
-        // is the wanted order: `y` above `x` for turns 0 and 2, `x` above `h-1-y` for 1 and 3.
-        self.by_row.clear();
-        self.by_column.clear();
-        for p in cells {
-            let (y, x) = (fit(p.y - min_y) as u64, fit(p.x - min_x) as u64);
-            self.by_row.push(y << x_bits | x);
-            self.by_column.push(x << y_bits | (h as u64 - 1 - y));
-        }
-        radix_sort(&mut self.by_row, &mut self.scratch, y_bits + x_bits);
-        radix_sort(&mut self.by_column, &mut self.scratch, x_bits + y_bits);
-        let low = |v: u64, low_bits: u32| (v & ((1u64 << low_bits) - 1)) as u32;
-        let high = |v: u64, low_bits: u32| (v >> low_bits) as u32;
-        for turn in 0..ROTATIONS {
-            self.candidate.clear();
-            let candidate = &mut self.candidate;
-            let mut push = |y: u32, x: u32| {
-                candidate.push(y);
-                candidate.push(x);
-            };
-            match turn {
-                // (y, x)
-                0 => self.by_row.iter().for_each(|&v| push(high(v, x_bits), low(v, x_bits))),
-                // (x, h-1-y): exactly the packed pair
-                1 => self.by_column.iter().for_each(|&v| push(high(v, y_bits), low(v, y_bits))),
-                // (h-1-y, w-1-x)
-                2 => self
-                    .by_row
-                    .iter()
-                    .rev()
-                    .for_each(|&v| push(h - 1 - high(v, x_bits), w - 1 - low(v, x_bits))),
-                // (w-1-x, y) where y = h-1-(the low part)
-                _ => self
-                    .by_column
-                    .iter()
-                    .rev()
-                    .for_each(|&v| push(w - 1 - high(v, y_bits), h - 1 - low(v, y_bits))),
-            }
-            debug_assert!(
-                self.candidate.chunks(2).zip(self.candidate.chunks(2).skip(1)).all(|(a, b)| a < b),
-                "turn {} lists its cells in (y, x) order",
-                turn
-            );
-            if turn == 0 || self.candidate < *key {
-                std::mem::swap(key, &mut self.candidate);
-            }
-        }
-    }
-}
-
 /// What [`solve`] found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Outcome {
@@ -318,8 +192,10 @@ pub struct Outcome {
 /// `game_board`, plus the hole and piece counts.
 ///
 /// # Complexity
-/// Expected O(n) for n cells in both grids: components by an explicit stack, keys by
-/// counting sorts, classes in a hash map.
+/// Expected O(n) for n cells in both grids: components in bitsets (small ones by bit
+/// operations, others breadth-first), keys by bit operations or counting sorts, classes in a
+/// hash map. Memory: a bit per cell plus 4 bytes per cell of the largest component that is
+/// not small, besides the grids.
 ///
 /// # Examples
 /// ```
@@ -329,8 +205,13 @@ pub struct Outcome {
 /// assert_eq!(solve(&board, &table).filled, 4);
 /// ```
 pub fn solve(game_board: &Grid, table: &Grid) -> Outcome {
-    let mut keyer = Keyer::new();
-    solve_with(game_board, table, |cells, key| keyer.key(cells, key))
+    let fits = |grid: &Grid| search::fits(grid.height(), grid.width());
+    if fits(game_board) && fits(table) {
+        search::Search::solve(game_board, table)
+    } else {
+        let mut keyer = Keyer::new();
+        solve_with(game_board, table, |cells, key| keyer.key(cells, key))
+    }
 }
 
 /// [`solve`] with the shape key given by `key(cells, out)` (which writes the key into `out`);
@@ -390,180 +271,6 @@ pub fn solve_with<K: FnMut(&[Pos], &mut Vec<u32>)>(
 pub fn solution(game_board: Vec<Vec<i32>>, table: Vec<Vec<i32>>) -> i32 {
     let filled = solve(&Grid::from_rows(&game_board), &Grid::from_rows(&table)).filled;
     i32::try_from(filled).unwrap_or(i32::MAX)
-}
-
-/// Describes the byte at `pos` for an error message: `'x'`, `byte 0xc3` or `end of input`.
-fn found(input: &[u8], pos: usize) -> String {
-    match input.get(pos) {
-        None => String::from("end of input"),
-        Some(&b) if b.is_ascii_graphic() => format!("'{}'", b as char),
-        Some(&b) => format!("byte 0x{:02x}", b),
-    }
-}
-
-/// Whether `b` separates tokens: space, tab, newline, carriage return or form feed.
-fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c')
-}
-
-/// A cursor over the input bytes for the bracket parser; errors are located through
-/// [`Scanner::error_at`], which turns the byte offset into a line and column.
-struct Cursor<'a> {
-    input: &'a [u8],
-    pos: usize,
-}
-
-impl<'a> Cursor<'a> {
-    fn skip_space(&mut self) {
-        while self.pos < self.input.len() && is_space(self.input[self.pos]) {
-            self.pos += 1;
-        }
-    }
-
-    /// The byte at the cursor after skipping whitespace, if any.
-    fn peek(&mut self) -> Option<u8> {
-        self.skip_space();
-        self.input.get(self.pos).copied()
-    }
-
-    fn error_at<S: Into<String>>(&self, pos: usize, message: S) -> Error {
-        Scanner::new(self.input).error_at(pos, message)
-    }
-
-    /// An error at the cursor: `expected WHAT, found X`.
-    fn expected(&self, what: &str) -> Error {
-        self.error_at(self.pos, format!("expected {}, found {}", what, found(self.input, self.pos)))
-    }
-
-    /// Consumes `byte` (after whitespace) or fails with `expected WHAT, found X`.
-    fn eat(&mut self, byte: u8, what: &str) -> Result<(), Error> {
-        if self.peek() == Some(byte) {
-            self.pos += 1;
-            Ok(())
-        } else {
-            Err(self.expected(what))
-        }
-    }
-
-    /// Reads one cell value: exactly `0` or `1`. Anything else (`2`, `-1`, `01`, `1.0`) is an
-    /// error naming the whole token, which runs to the next whitespace, comma or bracket.
-    fn cell(&mut self, row: usize) -> Result<bool, Error> {
-        self.skip_space();
-        let start = self.pos;
-        while self.pos < self.input.len()
-            && !is_space(self.input[self.pos])
-            && !matches!(self.input[self.pos], b',' | b'[' | b']')
-        {
-            self.pos += 1;
-        }
-        match &self.input[start..self.pos] {
-            b"0" => Ok(false),
-            b"1" => Ok(true),
-            b"" => {
-                self.pos = start;
-                Err(self.expected(&format!("0 or 1 in row {}", row)))
-            }
-            token => Err(self.error_at(
-                start,
-                format!("expected 0 or 1 in row {}, found {}", row, quote(token)),
-            )),
-        }
-    }
-
-    /// Parses one grid literal `[[c,c,...],[c,...],...]`: at least one row, every row as long
-    /// as the first and at least one cell long. A fixed two-level loop, so no nesting depth
-    /// can overflow anything: a third `[` is simply "expected 0 or 1".
-    fn grid(&mut self) -> Result<Grid, Error> {
-        self.eat(b'[', "'[' starting the grid")?;
-        let mut cells = Vec::new();
-        let mut width = 0;
-        let mut height = 0;
-        loop {
-            height += 1;
-            let row = height;
-            self.eat(b'[', &format!("'[' starting row {}", row))?;
-            let mut count = 0;
-            loop {
-                let cell_start = {
-                    self.skip_space();
-                    self.pos
-                };
-                let value = self.cell(row)?;
-                count += 1;
-                if row > 1 && count > width {
-                    return Err(self.error_at(
-                        cell_start,
-                        format!("row {} has more than {} cells (as many as row 1)", row, width),
-                    ));
-                }
-                cells.push(value);
-                match self.peek() {
-                    Some(b',') => self.pos += 1,
-                    Some(b']') => break,
-                    _ => {
-                        return Err(self
-                            .expected(&format!("',' or ']' after cell {} of row {}", count, row)))
-                    }
-                }
-            }
-            if row == 1 {
-                width = count;
-            } else if count < width {
-                return Err(self.error_at(
-                    self.pos,
-                    format!(
-                        "row {} has {} cells, expected {} (as many as row 1)",
-                        row, count, width
-                    ),
-                ));
-            }
-            self.pos += 1; // the row's ']'
-            match self.peek() {
-                Some(b',') => self.pos += 1,
-                Some(b']') => {
-                    self.pos += 1;
-                    break;
-                }
-                _ => return Err(self.expected(&format!("',' or ']' after row {}", row))),
-            }
-        }
-        if height > MAX_SIDE || width > MAX_SIDE {
-            return Err(self.error_at(
-                self.pos - 1,
-                format!("a grid may have at most {} rows and columns", MAX_SIDE),
-            ));
-        }
-        Ok(Grid::new(height, width, cells))
-    }
-}
-
-/// The most rows or columns a parsed grid may have: shape keys store coordinates as u32.
-/// (An input that large would take over 8 GB, so this is a guard, not a practical limit.)
-pub const MAX_SIDE: usize = u32::MAX as usize;
-
-/// Parses the input: `game_board` then `table`, each a bracketed 2-D literal of 0/1 such as
-/// `[[1,1,0],[0,0,1]]`, with whitespace (spaces, tabs, newlines, CRLF) allowed between any
-/// tokens and an optional comma between the two grids.
-///
-/// # Errors
-/// A located [`Error`] (`game_board, line 1, column 9: ...`) for: a missing or unexpected
-/// bracket, a value other than exactly `0` or `1` (so `2`, `-1`, `01` and `1.0` are errors), a
-/// missing comma, an empty grid (`[]`) or row (`[[]]`), ragged rows, a missing second grid and
-/// anything after the second grid.
-///
-/// # Complexity
-/// O(input length), one pass, no recursion.
-pub fn parse(input: &[u8]) -> Result<(Grid, Grid), Error> {
-    let mut cursor = Cursor { input, pos: 0 };
-    let game_board = cursor.grid().map_err(|e| e.context("game_board"))?;
-    if cursor.peek() == Some(b',') {
-        cursor.pos += 1;
-    }
-    let table = cursor.grid().map_err(|e| e.context("table"))?;
-    if cursor.peek().is_some() {
-        return Err(cursor.expected("end of input after table"));
-    }
-    Ok((game_board, table))
 }
 
 /// Parses the input, solves it and writes the answer and a newline to `out`.
@@ -726,14 +433,18 @@ mod tests {
 
     #[test]
     fn parse_errors_are_located() {
-        let cases: [(&str, &str); 16] = [
+        let cases: [(&str, &str); 20] = [
             ("", "game_board, line 1, column 1: expected '[' starting the grid, found end of input"),
             ("[[1,0]", "game_board, line 1, column 7: expected ',' or ']' after row 1, found end of input"),
             ("[[1,2]] [[1]]", "game_board, line 1, column 5: expected 0 or 1 in row 1, found \"2\""),
             ("[[1,-1]] [[1]]", "game_board, line 1, column 5: expected 0 or 1 in row 1, found \"-1\""),
             ("[[1,01]] [[1]]", "game_board, line 1, column 5: expected 0 or 1 in row 1, found \"01\""),
-            ("[[1,0],[1]] [[1]]", "game_board, line 1, column 10: row 2 has 1 cells, expected 2 (as many as row 1)"),
-            ("[[1],\n[1,0]] [[1]]", "game_board, line 2, column 4: row 2 has more than 1 cells (as many as row 1)"),
+            ("[[1,0],[1]] [[1]]", "game_board, line 1, column 10: row 2 has 1 cell, expected 2 (as many as row 1)"),
+            ("[[1,0,1],[1,0]] [[1]]", "game_board, line 1, column 14: row 2 has 2 cells, expected 3 (as many as row 1)"),
+            ("[[1],\n[1,0]] [[1]]", "game_board, line 2, column 4: row 2 has more than 1 cell (as many as row 1)"),
+            ("[[1,1],\n[1,0,1]] [[1]]", "game_board, line 2, column 6: row 2 has more than 2 cells (as many as row 1)"),
+            ("[[1]] [[1],']", "table, line 1, column 12: expected '[' starting row 2, found \"'\""),
+            ("[[1]] [[1]] \\", "line 1, column 13: expected end of input after table, found '\\'"),
             ("[] [[1]]", "game_board, line 1, column 2: expected '[' starting row 1, found ']'"),
             ("[[]] [[1]]", "game_board, line 1, column 3: expected 0 or 1 in row 1, found ']'"),
             ("[[1]] [[1]] x", "line 1, column 13: expected end of input after table, found 'x'"),

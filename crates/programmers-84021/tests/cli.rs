@@ -69,7 +69,7 @@ fn bad_inputs_fail_with_a_located_error() {
         (b"[[1,2]] [[1]]", "error: game_board, line 1, column 5: expected 0 or 1"),
         (b"[[1,-1]] [[1]]", "error: game_board, line 1, column 5: expected 0 or 1"),
         (b"[[01]] [[1]]", "error: game_board, line 1, column 3: expected 0 or 1"),
-        (b"[[1,0],\n [1]] [[1]]", "error: game_board, line 2, column 4: row 2 has 1 cells"),
+        (b"[[1,0],\n [1]] [[1]]", "error: game_board, line 2, column 4: row 2 has 1 cell,"),
         (b"[[1]]\n[[1],[1,1]]", "error: table, line 2, column 9: row 2 has more than 1"),
         (b"[] [[1]]", "error: game_board, line 1, column 2: expected '[' starting row 1"),
         (b"[[]] [[1]]", "error: game_board, line 1, column 3: expected 0 or 1"),
