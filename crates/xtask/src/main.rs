@@ -1,7 +1,9 @@
 //! `xtask`: the workspace's own tools, behind `scripts/bundle.sh` and `scripts/test.sh`.
 //!
 //! ```text
-//! xtask bundle PROBLEM       one self-contained .rs file on stdout, its size on stderr
+//! xtask bundle [--compact] PROBLEM
+//!                            one self-contained .rs file on stdout, its size on stderr;
+//!                            `--compact` drops comments (for small source limits)
 //! xtask testdata [PROBLEM]   every testdata case through the release binary and the bundle
 //! ```
 
@@ -12,13 +14,18 @@ mod testdata;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: xtask bundle PROBLEM | xtask testdata [PROBLEM]";
+const USAGE: &str = "usage: xtask bundle [--compact] PROBLEM | xtask testdata [PROBLEM]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let root = workspace_root();
     let result = match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
-        ["bundle", problem] => print_bundle(&root, problem),
+        ["bundle", problem] if !problem.starts_with('-') => {
+            print_bundle(&root, problem, bundle::Options::default())
+        }
+        ["bundle", "--compact", problem] => {
+            print_bundle(&root, problem, bundle::Options { compact: true })
+        }
         ["testdata"] => testdata::run(&root, None),
         ["testdata", problem] => testdata::run(&root, Some(problem)),
         _ => Err(USAGE.to_string()),
@@ -43,9 +50,9 @@ fn workspace_root() -> PathBuf {
 }
 
 /// Writes the bundle to stdout and its size against the judge's limit to stderr.
-fn print_bundle(root: &Path, problem: &str) -> Result<bool, String> {
+fn print_bundle(root: &Path, problem: &str, options: bundle::Options) -> Result<bool, String> {
     let meta = meta::read(root, problem)?;
-    let source = bundle::bundle(root, problem)?;
+    let source = bundle::bundle_with(root, problem, options)?;
     eprintln!("{}", size_report(source.len() as u64, &meta));
     if meta.source_limit_bytes.is_some_and(|limit| source.len() as u64 > limit) {
         return Err(format!("the bundle of {problem} is over {}'s source limit", meta.judge));
