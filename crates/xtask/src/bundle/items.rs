@@ -631,6 +631,82 @@ fn import_needed<'s>(
     }
 }
 
+/// One import of a `use` tree.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UseLeaf {
+    /// The name it defines; `None` if it is needed whenever its `use` is kept (globs, `as _`,
+    /// imports from std, core and alloc).
+    pub name: Option<String>,
+    /// Every identifier of its path, alias included.
+    pub segments: Vec<String>,
+}
+
+/// The imports of the `use` whose keyword is token `keyword`.
+pub fn use_leaves(src: &Source, keyword: usize, hi: usize) -> Result<Vec<UseLeaf>, String> {
+    let semi = semicolon(src, keyword, hi)? - 1;
+    let mut out = Vec::new();
+    leaves(src, src.next_code(keyword + 1, semi), semi, &mut Vec::new(), &mut out);
+    Ok(out)
+}
+
+fn leaves(
+    src: &Source,
+    mut i: usize,
+    end: usize,
+    prefix: &mut Vec<String>,
+    out: &mut Vec<UseLeaf>,
+) {
+    let code = |j: usize| src.next_code(j, end);
+    let depth = prefix.len();
+    if src.is_punct(i, "::") {
+        i = code(i + 1);
+    }
+    while i < end {
+        if src.is_punct(i, "{") {
+            let close = src.partner[i];
+            let mut j = code(i + 1);
+            while j < close {
+                let mut k = j;
+                while k < close && !src.is_punct(k, ",") {
+                    k = skip_group(src, k);
+                }
+                leaves(src, j, k, prefix, out);
+                j = code(k + 1);
+            }
+            break;
+        }
+        let always = matches!(prefix.first().map(String::as_str), Some("std" | "core" | "alloc"));
+        if src.is_punct(i, "*") {
+            out.push(UseLeaf { name: None, segments: prefix.clone() });
+            break;
+        }
+        let Some(segment) = src.ident(i) else { break };
+        let next = code(i + 1);
+        if src.is_punct(next, "::") {
+            prefix.push(segment.to_string());
+            i = code(next + 1);
+            continue;
+        }
+        let mut segments = prefix.clone();
+        segments.push(segment.to_string());
+        let mut name = if segment == "self" {
+            prefix.last().cloned().unwrap_or_default()
+        } else {
+            segment.to_string()
+        };
+        if src.is_kw(next, "as") {
+            name = src.ident(code(next + 1)).unwrap_or("_").to_string();
+            segments.push(name.clone());
+        }
+        let always = always
+            || name == "_"
+            || matches!(segment, "std" | "core" | "alloc") && prefix.is_empty();
+        out.push(UseLeaf { name: if always { None } else { Some(name) }, segments });
+        break;
+    }
+    prefix.truncate(depth);
+}
+
 /// The index after the token at `k`, or after its group if it opens one.
 fn skip_group(src: &Source, k: usize) -> usize {
     match src.partner[k] {

@@ -554,6 +554,24 @@ impl Bundler<'_> {
             let src = &self.files[file];
             let item = &entry.item;
             let is_alias = item.kind == ItemKind::Other && src.is_kw(item.keyword, "type");
+            if item.kind == ItemKind::MacroRules {
+                let name = item.names.first().cloned().unwrap_or_default();
+                let idents = defined.macros.entry(name).or_default();
+                for i in item.keyword..item.end {
+                    if let Some(ident) = src.ident(i) {
+                        idents.insert(ident.to_string());
+                    }
+                    // Items a macro defines: an `impl` header its calls expand to may name them.
+                    let declares = matches!(
+                        src.ident(i),
+                        Some("struct" | "enum" | "union" | "trait" | "fn" | "const" | "static")
+                    );
+                    if declares && src.tokens[i].kind == Kind::Ident {
+                        let name = src.ident(src.next_code(i + 1, item.end));
+                        defined.items.extend(name.map(String::from));
+                    }
+                }
+            }
             match item.kind {
                 ItemKind::Fn | ItemKind::Trait | ItemKind::Other if !is_alias => {
                     defined.items.extend(item.names.iter().cloned());
@@ -576,10 +594,9 @@ impl Bundler<'_> {
                             ));
                         }
                     }
-                    self.exported.entry(lib.to_string()).or_default().insert(name.clone());
-                    defined.macros.insert(name);
+                    self.exported.entry(lib.to_string()).or_default().insert(name);
                 }
-                ItemKind::MacroRules => defined.macros.extend(item.names.iter().cloned()),
+                ItemKind::MacroRules => {}
                 ItemKind::Mod => {
                     let mut child = self.load_child(file, &module.dir, item)?;
                     self.load_all(&mut child, lib, defined)?;
@@ -609,12 +626,11 @@ impl Bundler<'_> {
                         used.paths.contains(entry.item.names.first().map_or("", String::as_str))
                             || entry.child.as_ref().is_some_and(Module::has_kept)
                     }
-                    // A library macro's call may expand to impls: its module is always kept.
-                    // std's item macros (`thread_local!`) define named items only.
+                    // A library macro's call may expand to impls, which count wherever they are.
                     ItemKind::MacroCall
-                        if defined.macros.contains(src.text(entry.item.keyword)) =>
+                        if defined.macros.contains_key(src.text(entry.item.keyword)) =>
                     {
-                        true
+                        kept || macro_call_wanted(src, &entry.item, used, defined)
                     }
                     // An impl needs no path to be used: it counts wherever it is.
                     ItemKind::Impl => impl_wanted(src, &entry.item, used, &defined.items),
@@ -628,7 +644,25 @@ impl Bundler<'_> {
                 if want {
                     entry.state = State::Kept;
                     changed = true;
-                    collect_idents(src, entry, used);
+                    if entry.item.kind != ItemKind::Use {
+                        collect_idents(src, entry, used);
+                    }
+                }
+            }
+            if entry.state == State::Kept && entry.item.kind == ItemKind::Use {
+                // Each import of a kept `use` counts on its own: `use m::{A, B}` with only
+                // `A` used does not keep `m::B` (the unused ones are cut when rendering).
+                let src = &self.files[module.file];
+                for leaf in items::use_leaves(src, entry.item.keyword, entry.item.end)? {
+                    let needed = leaf.name.as_ref().map_or(true, |name| {
+                        used.names.contains(name) || used.paths.contains(name)
+                    });
+                    if needed {
+                        for segment in leaf.segments {
+                            changed |= used.names.insert(segment.clone());
+                            changed |= used.paths.insert(segment);
+                        }
+                    }
                 }
             }
             let child_kept = entry.state == State::Kept;
@@ -682,7 +716,8 @@ impl Bundler<'_> {
             } else {
                 Vec::new()
             };
-            let context = Context { lib, macro_body, transcribers: &transcribers };
+            let at_root = lib.is_none() && module.file == 0 && module.text.0 == 0;
+            let context = Context { lib, macro_body, transcribers: &transcribers, at_root };
             self.rewrite(src, (item.lead, rewrite_end), &skip, &context, &mut edits)?;
             if let Some(child) = &entry.child {
                 let inner = self.render(child, lib)?;
@@ -793,11 +828,27 @@ impl Bundler<'_> {
                             Some(c) if starts_path(src, src.prev_code(c)) => src.tokens[c].start,
                             _ => token.start,
                         };
-                        edits.push(Edit {
-                            start,
-                            end: src.tokens[next].end,
-                            text: "crate::".to_string(),
-                        });
+                        let use_kw = prev.filter(|&p| src.is_kw(p, "use"));
+                        let semi = src.next_code(src.next_code(next + 1, all) + 1, all);
+                        let public = use_kw
+                            .and_then(|u| src.prev_code(u))
+                            .is_some_and(|p| src.is_kw(p, "pub") || src.is_punct(p, ")"));
+                        match use_kw {
+                            // At the bundle's root the macro is already there: importing it
+                            // again would define it twice.
+                            Some(u) if context.at_root && src.is_punct(semi, ";") && !public => {
+                                edits.push(Edit {
+                                    start: src.tokens[u].start,
+                                    end: src.tokens[semi].end,
+                                    text: String::new(),
+                                });
+                            }
+                            _ => edits.push(Edit {
+                                start,
+                                end: src.tokens[next].end,
+                                text: "crate::".to_string(),
+                            }),
+                        }
                         continue;
                     }
                     if prev_is("::") {
@@ -901,6 +952,8 @@ struct Context<'a> {
     macro_body: usize,
     /// The transcribers (`=> { ... }`) of a `macro_rules!`, as token ranges of their groups.
     transcribers: &'a [(usize, usize)],
+    /// Whether the item is at the bundle's root (main.rs's own items).
+    at_root: bool,
 }
 
 fn insert(at: usize, text: String) -> Edit {
@@ -982,6 +1035,40 @@ fn wanted(src: &Source, entry: &Entry, used: &Used, defined: &HashSet<String>) -
     }
 }
 
+/// Whether a library macro call at module level, in a module nothing else keeps, may expand
+/// to an `impl` kept code needs. The expansion is made of the call's tokens and those of the
+/// macros it reaches, and such an `impl` names a kept library item in its header (see
+/// [`impl_wanted`]), so the call is kept when one of those identifiers is a used library item.
+/// (Named items it defines are reached through their module's name, which keeps the module.)
+fn macro_call_wanted(src: &Source, item: &Item, used: &Used, defined: &Defined) -> bool {
+    let mut seen: HashSet<&str> = HashSet::new();
+    let mut macros = vec![src.text(item.keyword)];
+    for i in item.keyword..item.end {
+        if let Some(ident) = src.ident(i) {
+            if defined.items.contains(ident) && used.names.contains(ident) {
+                return true;
+            }
+            if defined.macros.contains_key(ident) {
+                macros.push(ident);
+            }
+        }
+    }
+    while let Some(name) = macros.pop() {
+        if !seen.insert(name) {
+            continue;
+        }
+        for ident in defined.macros.get(name).into_iter().flatten() {
+            if defined.items.contains(ident) && used.names.contains(ident) {
+                return true;
+            }
+            if defined.macros.contains_key(ident) {
+                macros.push(ident);
+            }
+        }
+    }
+    false
+}
+
 /// Whether a library `impl` may be used: every library item named in its trait path and its
 /// self type is kept. Generic parameters, path prefixes (`m::` in `m::Foo`), associated type
 /// bindings (`Item =`), names no library item defines (std types, type aliases, imports) and
@@ -1045,8 +1132,8 @@ struct Defined {
     /// The names of items an `impl` header can name: functions, traits, types, constants
     /// (not modules, type aliases or imports, which stand for other names).
     items: HashSet<String>,
-    /// The names of `macro_rules!` macros.
-    macros: HashSet<String>,
+    /// For each `macro_rules!` name, the identifiers of its definitions.
+    macros: HashMap<String, HashSet<String>>,
 }
 
 /// The identifiers of kept code.

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::{bundle, bundle_files, tidy, Library};
+use super::{bundle, bundle_crate, bundle_files, tidy, Library, Options};
 
 const JUDGE_RUSTC: &str = "/usr/bin/rustc";
 
@@ -696,5 +696,62 @@ fn every_workspace_source_lexes_round_trips_and_splits_into_items() {
             );
             next = item.end;
         }
+    }
+}
+
+/// The fixture workspace (`crates/xtask/fixtures`): two libraries in the style of widely used
+/// competitive-programming libraries and two problem crates using them.
+fn fixtures_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")
+}
+
+/// Runs `binary` on `stdin` and returns its stdout.
+fn run(binary: &Path, stdin: &str) -> String {
+    let mut child = Command::new(binary)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", binary.display()));
+    child.stdin.take().expect("piped").write_all(stdin.as_bytes()).expect("can write stdin");
+    let output = child.wait_with_output().expect("the binary finishes");
+    assert!(output.status.success(), "{} fails: {:?}", binary.display(), output.status);
+    String::from_utf8(output.stdout).expect("UTF-8 output")
+}
+
+#[test]
+fn fixture_problems_behave_like_their_cargo_builds_in_both_editions() {
+    let dir = fixtures_dir();
+    let target = TempDir::new("fixture-target");
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    let built = Command::new(cargo)
+        .args(["build", "--release", "--quiet", "--offline", "--manifest-path"])
+        .arg(dir.join("Cargo.toml"))
+        .env("CARGO_TARGET_DIR", &target.path)
+        .status()
+        .expect("cargo runs");
+    assert!(built.success(), "the fixture workspace builds with cargo");
+    let cases = [("app-all", "h\u{e9}llo w\u{f6}rld \u{2713} abc\n"), ("app-math", "")];
+    for (app, stdin) in cases {
+        let expected = run(&target.path.join("release").join(app), stdin);
+        for compact in [false, true] {
+            let text = bundle_crate(&dir, &dir.join(app), app, Options { compact })
+                .unwrap_or_else(|e| panic!("{app} bundles: {e}"));
+            for edition in [Some("2021"), None] {
+                if let Some(actual) = compile_and_run(&text, edition, stdin) {
+                    assert_eq!(actual, expected, "{app} (compact {compact}, edition {edition:?})");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_main_that_uses_one_function_carries_nothing_else() {
+    let dir = fixtures_dir();
+    let text =
+        bundle_crate(&dir, &dir.join("app-math"), "app-math", Options::default()).expect("bundles");
+    assert!(text.contains("pub use self::math::{floor_sum, pow_mod};"), "{text}");
+    for absent in ["StaticModInt", "Segtree", "mod numeric", "fn lcm", "Graph", "ByValueLen"] {
+        assert!(!text.contains(absent), "{absent} is in the bundle:\n{text}");
     }
 }
