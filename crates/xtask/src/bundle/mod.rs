@@ -1,9 +1,19 @@
 //! The bundler: one self-contained `.rs` file per problem, for judges that take one file.
 //!
-//! The bundle is the problem's `main.rs`, then `mod judge_io { ... }` and
-//! `mod <problem_lib> { ... }` (for example `mod boj_11559`), each library's module files
-//! inlined recursively as `mod foo { ... }`. It must compile with the judge's rustc 1.63 with
-//! the judge's flags, edition 2015 included, and behave exactly like the cargo-built binary.
+//! The bundle is the problem's `main.rs`, then one `mod <crate_name> { ... }` per library it
+//! may use: every crate its `Cargo.toml` depends on by `path` (judge-io is one of them), theirs
+//! transitively, then the problem's own `lib.rs`; each library's module files are inlined
+//! recursively as `mod foo { ... }`. It must compile with the judge's rustc 1.63 with the
+//! judge's flags, edition 2015 included, and behave exactly like the cargo-built binary.
+//!
+//! # Which crates it inlines
+//! A library is any std-only crate of the workspace with a `src/lib.rs`, wherever it lives
+//! (`crates/<lib>`, `judge-io/`); problem crates are told apart by their
+//! `[package.metadata.judge]` table, which the bundler does not need. [`manifest`] refuses, with
+//! the line, what a bundle cannot reproduce: a dependency that is not a plain `path` into the
+//! workspace (crates.io, git, renamed, with features), build and target-specific
+//! dependencies, a `[features]` table, a custom `[lib] path`, a `build.rs`. So no feature is
+//! ever on, and `cfg(feature = "...")` is decided false.
 //!
 //! # How it reads code
 //! Everything goes through a real tokenizer ([`lexer`]): strings, raw strings, char literals
@@ -12,30 +22,53 @@
 //! nothing is ever matched line by line. [`items`] splits a module's tokens into items
 //! (attributes, visibility, keyword, up to the `;` or the balanced `{ ... }` body).
 //!
-//! # What it keeps
-//! - All of `main.rs` (and its own module files), minus tests.
-//! - Of each library (judge-io, the problem's own lib), only what is used, found by a fixpoint
-//!   over identifiers: starting from every identifier in main.rs, a library item is kept when
-//!   a name it defines (its name; for a `use`, the last name of each import) is in the set of
-//!   identifiers of kept code, and then its own identifiers join the set. A library is inlined
-//!   at all only if its crate name is in the set. An `impl` is kept when its header (before
-//!   the `{`) names a kept item of a library, or names no library item at all. `use` items
-//!   importing from std, glob and `as _` imports, item-position macro calls, `extern` blocks
-//!   and inner attributes are kept whenever their module is: they have no name to be found by,
-//!   and may bring trait methods into scope. Identifiers inside `{...}` of string literals
-//!   (inline format arguments, `width$`) count too; identifiers after a single `.` (fields,
-//!   methods) do not, and a module counts as named only in a path (`m::x`) or a `use`, so a
-//!   local variable `bucket` does not pull in `mod bucket`. This is name-based, not
-//!   resolution-based: two things with the same name only make it keep more, which is safe.
-//!   Dropping a used item could never compile silently into something else: a name that is
-//!   nowhere in kept code cannot be a constant in a pattern or a trait whose methods are
-//!   called (a kept impl names its trait).
-//! - A module file is read only when its `mod` item is kept, so `naive.rs`, `gen.rs` and
-//!   judge-io's `testing.rs` never reach a submission (nor can they make it fail).
-//! - Every item whose `#[cfg]` is false, every `#[test]` function, also inside `impl` and
-//!   `trait` bodies, is removed before anything else. The bundler decides only `test` (off),
-//!   `not`, `all` and `any`; any other `cfg` it would need to decide is refused, not guessed.
-//!   Methods are not shaken: a kept `impl` is kept whole.
+//! # What it keeps, and why that cannot change what the program does
+//! All of `main.rs` and its modules is kept. Of a library, nothing is kept unless its crate
+//! name appears in kept code (an item of it is reachable only through that name). Then every
+//! module file of it is read (not only the named ones: an `impl` in a module nothing names
+//! still adds methods), and a fixpoint over identifiers keeps items. "Used" below means: the
+//! identifier occurs in kept code, anywhere except after a single `.`; "member" means it occurs
+//! after a single `.` (a field or a method call). Format strings' `{name}` and `{:width$}`
+//! count as used.
+//! - A module is kept when its name is used in a path (`m::x`, a `use`), or when something
+//!   in it is kept. Items of a module that is not kept are reachable only through its name, so
+//!   in such a module only `impl`s and library macro calls are considered.
+//! - A named item (fn, struct, enum, const, static, type, macro) is kept when its name is used.
+//!   A `const` used in a pattern, a type, a macro: all are written by name in the code that
+//!   needs them.
+//! - A trait is kept when its name is used, or when the name of one of its associated items
+//!   is used or is a member. Method calls do not name their trait, which may be in scope
+//!   through a glob, a prelude module or `use Tr as _`, and may win over an inherent method
+//!   (`v.len()` with a by-value `len(self)` on `Vec<char>`): so any trait that declares a
+//!   method of the called name stays, and so do the `use`s that import it, since keeping it
+//!   makes its name used.
+//! - An `impl` is kept, wherever it is, when every library item its header names in the
+//!   trait path and the self type is kept; generic parameters, path prefixes, associated type
+//!   bindings, type aliases and imports (which stand for other names) and the bounds are not
+//!   checked. A value of a library type, or a call of a library trait's method, exists in
+//!   kept code only if that type or trait is kept; so an `impl` that could be used is kept.
+//!   Blanket impls (`impl<T: Ord> ChMax for T`) are kept with their trait.
+//! - A `use` is kept when one of its imports is used; each import counts on its own, so
+//!   `use m::{A, B};` with only `A` used keeps and reaches only `A` (`B` is cut from the
+//!   list). Imports from std/core/alloc, globs and `as _` are kept whenever their module is.
+//! - A call of a library macro at module level is kept whenever its module is, and also when
+//!   the call or a macro it reaches names a used library item (what it expands to is made of
+//!   those tokens, so an `impl` it makes that could be used names one). Calls of std's item
+//!   macros (`thread_local!`) define named items and follow the module. Inner attributes,
+//!   `extern` blocks and `const _` follow their module.
+//! - Kept items are kept whole (methods of a kept `impl` are not shaken).
+//! Names are not resolved: two items of the same name in modules that are both kept are both
+//! kept. Every rule errs on keeping more; none drops an item a program that compiles could
+//! reach.
+//!
+//! # cfg
+//! Every item whose `#[cfg]` is false, every `#[test]` function, also inside `impl` and
+//! `trait` bodies, is removed before anything else, and a module file under a false `cfg` is
+//! never read. The bundler decides `test` (off), `feature = ".."` (off), `not`, `all` and
+//! `any`; any other predicate (`unix`, `target_pointer_width = "32"`, `debug_assertions`)
+//! stays in the bundle, attribute and all, for the judge's compiler to decide as cargo's
+//! compiler did; so `#[cfg(unix)]` and `#[cfg(not(unix))]` items of the same name are both
+//! kept. `cfg_attr` and `cfg!` are always left to the compiler.
 //!
 //! # What it rewrites
 //! - `mod foo;` becomes `mod foo { <foo.rs or foo/mod.rs> }`, attributes and visibility kept;
@@ -44,24 +77,33 @@
 //! - In library code a path starting with `crate` becomes `crate::<lib>` (in `use` trees too;
 //!   `pub(crate)` and `pub(in crate)` stay; `pub(in crate::x)` has its path rewritten), and
 //!   `$crate` in a library macro becomes `$crate::<lib>`.
-//! - Anywhere, a path starting with `judge_io` or the problem's lib crate name (not after `::`
-//!   or `.`) becomes `crate::judge_io...`; `::judge_io` becomes `crate::judge_io` too.
-//! - A `use` (at module level or in a block, outside macro bodies) whose path starts with a
-//!   plain name (`use grid::Grid;`, relative in Rust 2018+) gets `self::` in front, so that it
-//!   means the same in Rust 2015, where `use` paths are crate-relative; `use core::x` becomes
-//!   `use std::x` (2015 has no `core` in `use` paths). `crate::` paths work in both editions
-//!   since Rust 1.30.
-//! - Inlined libraries get `#[allow(dead_code, unused_imports, unused_macros)]`: what main.rs
-//!   does not use is mostly gone, but a kept `impl` or `use` may still be partly unused.
+//! - Anywhere, a path starting with a library's crate name (not after `::` or `.`) becomes
+//!   `crate::<lib>...`; `::<lib>` becomes `crate::<lib>` too.
+//! - `#[macro_export]` macros land at the bundle's root, as they land at their crate's root:
+//!   `crate::m!`, `$crate::m!` and `<lib>::m!` to one of them become `crate::m!`, and a
+//!   `use <lib>::m;` at the bundle's root is dropped (the macro is already there). Two
+//!   inlined crates exporting macros of the same name are refused.
+//! - A `use` (at module level, in a block, or in a `macro_rules!` transcriber) whose path
+//!   starts with a plain name (`use grid::Grid;`, relative in Rust 2018+) gets `self::` in
+//!   front, so that it means the same in Rust 2015, where `use` paths are crate-relative;
+//!   `use core::x` becomes `use std::x`. `crate::` paths work in both editions since Rust
+//!   1.30. Exception: a `use` in a block of an item declared in that block or an enclosing
+//!   one (`fn f() { enum Dir {..} use Dir::*; }`) stays as written, since `self::` would name
+//!   the module; Rust 2015 cannot write that path at all, so such code compiles in 2018+
+//!   editions only, with cargo as in the bundle.
+//! - Inlined libraries get `#[allow(dead_code, unused_imports, unused_macros)]`: a kept
+//!   `impl`, trait or `use` may be partly unused.
 //! - Runs of blank lines left by removals are collapsed (outside literals, by re-tokenizing).
+//!   [`Options::compact`] also drops every comment and doc comment, and the lines they leave
+//!   empty; literals are never touched.
 //!
 //! # What it refuses (a clear `file:line:column: message` instead of a broken file)
 //! `include!`/`include_str!`/`include_bytes!` (the judge has no files), `env!`/`option_env!`
-//! (no cargo environment), `#[path]`, `#[macro_export]` (the macro would land at a different
-//! path), `extern crate` of anything but std/core/alloc, a dependency in Cargo.toml other
-//! than judge-io, a `build.rs`, an inner `#![cfg]`, a `cfg` it cannot decide, a `#[cfg]` that
-//! removes something other than a whole item, a `crate` keyword it cannot place, and of
-//! course lexical errors, unbalanced delimiters, malformed items and missing module files.
+//! (no cargo environment), `#[path]`, `extern crate` of anything but std/core/alloc, the
+//! manifests above, a `#[cfg]` that is false on something other than a whole item (`#[cfg(test)]
+//! let x`), an inner `#![cfg]` that is false, a `crate` keyword it cannot place, and lexical
+//! errors, unbalanced delimiters, malformed items and missing module files (in any module
+//! file of an inlined library: they are all read).
 //!
 //! The output is deterministic: the same files give the same bytes (no timestamps, files in
 //! reading order, kept items in source order).
@@ -71,8 +113,9 @@
 //! 2015) must avoid what 2015 reads differently (`TryFrom` without a `use`, arrays'
 //! `into_iter`); compiling the bundle with the judge's flags, as `scripts/test.sh` does,
 //! catches what does not compile. A library's own `#![deny(warnings)]` would turn what the
-//! shaking leaves unused into errors. `cfg(debug_assertions)`, `cfg(feature = ...)` and
-//! platform `cfg`s are refused rather than decided.
+//! shaking leaves unused into errors. Names are matched, not resolved, so a bundle may carry
+//! items of the same name as used ones, and traits whose method names are common (`new`,
+//! `len`): larger, never different.
 
 mod items;
 mod lexer;
