@@ -57,6 +57,7 @@
 //!   macros (`thread_local!`) define named items and follow the module. Inner attributes,
 //!   `extern` blocks and `const _` follow their module.
 //! - Kept items are kept whole (methods of a kept `impl` are not shaken).
+//!
 //! Names are not resolved: two items of the same name in modules that are both kept are both
 //! kept. Every rule errs on keeping more; none drops an item a program that compiles could
 //! reach.
