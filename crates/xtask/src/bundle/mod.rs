@@ -56,6 +56,8 @@
 //!   those tokens, so an `impl` it makes that could be used names one). Calls of std's item
 //!   macros (`thread_local!`) define named items and follow the module. Inner attributes,
 //!   `extern` blocks and `const _` follow their module.
+//! - A `macro_rules!` macro is kept when its name is used, in any module: textual scope,
+//!   `#[macro_use]` and `#[macro_export]` reach it without its module's name.
 //! - Kept items are kept whole (methods of a kept `impl` are not shaken).
 //!
 //! Names are not resolved: two items of the same name in modules that are both kept are both
@@ -678,6 +680,9 @@ impl Bundler<'_> {
                     }
                     // An impl needs no path to be used: it counts wherever it is.
                     ItemKind::Impl => impl_wanted(src, &entry.item, used, &defined.items),
+                    // A macro is reached by its name alone (textual scope, `#[macro_use]`,
+                    // `#[macro_export]`), wherever it is.
+                    ItemKind::MacroRules => wanted(src, entry, used, &defined.items),
                     // Anything else in a module that no kept path names and that holds
                     // nothing kept cannot be reached (from outside, only through the module's
                     // name), however its name matches.

@@ -829,3 +829,22 @@ fn dependencies_the_bundle_cannot_inline_are_refused() {
         .expect_err("build script");
     assert!(err.contains("lib/build.rs: cannot inline"), "{err}");
 }
+
+#[test]
+fn macros_are_reached_by_name_from_any_module() {
+    let lib = "#[macro_use]\nmod macros;\nmod ops;\n\npub fn run() {\n    println!(\"{}\", ops::twice(21));\n}\n";
+    let extra = [
+        (
+            "app/src/macros.rs",
+            "macro_rules! double {\n    ($x:expr) => {\n        $x * 2\n    };\n}\n",
+        ),
+        ("app/src/ops.rs", "pub fn twice(x: u32) -> u32 {\n    double!(x)\n}\n"),
+    ];
+    let text = bundle_lib(lib, &extra).expect("bundles");
+    assert!(text.contains("#[macro_use]\nmod macros {"), "{text}");
+    for edition in [Some("2021"), None] {
+        if let Some(output) = compile_and_run(&text, edition, "") {
+            assert_eq!(output, "42\n");
+        }
+    }
+}
