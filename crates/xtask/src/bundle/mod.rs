@@ -31,8 +31,9 @@
 //! after a single `.` (a field or a method call). Format strings' `{name}` and `{:width$}`
 //! count as used.
 //! - A module is kept when its name is used in a path (`m::x`, a `use`), or when something
-//!   in it is kept. Items of a module that is not kept are reachable only through its name, so
-//!   in such a module only `impl`s and library macro calls are considered.
+//!   in it is kept. Other items of a module that is not kept are reachable only through its
+//!   name, so in such a module only `impl`s, traits, `macro_rules!` and library macro calls
+//!   are considered (by the rules below, which need no path).
 //! - A named item (fn, struct, enum, const, static, type, macro) is kept when its name is used.
 //!   A `const` used in a pattern, a type, a macro: all are written by name in the code that
 //!   needs them.
@@ -681,8 +682,11 @@ impl Bundler<'_> {
                     // An impl needs no path to be used: it counts wherever it is.
                     ItemKind::Impl => impl_wanted(src, &entry.item, used, &defined.items),
                     // A macro is reached by its name alone (textual scope, `#[macro_use]`,
-                    // `#[macro_export]`), wherever it is.
-                    ItemKind::MacroRules => wanted(src, entry, used, &defined.items),
+                    // `#[macro_export]`), a trait by its methods' names (a `use` elsewhere
+                    // brings it into scope), wherever they are.
+                    ItemKind::MacroRules | ItemKind::Trait => {
+                        wanted(src, entry, used, &defined.items)
+                    }
                     // Anything else in a module that no kept path names and that holds
                     // nothing kept cannot be reached (from outside, only through the module's
                     // name), however its name matches.
