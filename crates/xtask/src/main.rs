@@ -50,12 +50,17 @@ fn workspace_root() -> PathBuf {
 }
 
 /// Writes the bundle to stdout and its size against the judge's limit to stderr.
+/// Both sizes are reported, whichever is printed.
 fn print_bundle(root: &Path, problem: &str, options: bundle::Options) -> Result<bool, String> {
     let meta = meta::read(root, problem)?;
-    let source = bundle::bundle_with(root, problem, options)?;
-    eprintln!("{}", size_report(source.len() as u64, &meta));
+    let readable = bundle::bundle(root, problem)?;
+    let compact = bundle::compact(&readable, problem);
+    eprintln!("{}", size_report(readable.len() as u64, &meta));
+    eprintln!("{}", size_report(compact.len() as u64, &meta).replace("bundle:", "--compact:"));
+    let source = if options.compact { compact } else { readable };
     if meta.source_limit_bytes.is_some_and(|limit| source.len() as u64 > limit) {
-        return Err(format!("the bundle of {problem} is over {}'s source limit", meta.judge));
+        let hint = if options.compact { "" } else { " (try --compact)" };
+        return Err(format!("the bundle of {problem} is over {}'s source limit{hint}", meta.judge));
     }
     print!("{source}");
     Ok(true)
