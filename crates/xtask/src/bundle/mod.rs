@@ -268,6 +268,7 @@ pub fn bundle_files(
         crate_names: libs.iter().map(|lib| lib.name.clone()).collect(),
         exported: HashMap::new(),
         used: Used::default(),
+        defined: Defined::default(),
     };
     let mut used = Used::default();
     let mut main_module = bundler.file_module(main)?;
@@ -303,6 +304,7 @@ pub fn bundle_files(
         }
     }
     bundler.used = used;
+    bundler.defined = defined;
 
     let mut body = bundler.render(&main_module, None)?;
     for (lib, module) in libs.iter().zip(&lib_modules) {
@@ -356,6 +358,8 @@ struct Bundler<'a> {
     exported: HashMap<String, HashSet<String>>,
     /// The identifiers of kept code once the shaking is done (for shaking `use` lists).
     used: Used,
+    /// What the libraries define, once the shaking is done.
+    defined: Defined,
 }
 
 /// A module: a whole file or the body of an inline `mod m { ... }`.
@@ -618,6 +622,12 @@ impl Bundler<'_> {
             match item.kind {
                 ItemKind::Fn | ItemKind::Trait | ItemKind::Other if !is_alias => {
                     defined.items.extend(item.names.iter().cloned());
+                    if item.kind == ItemKind::Trait {
+                        for name in &item.names {
+                            let members = defined.traits.entry(name.clone()).or_default();
+                            members.extend(entry.members.iter().cloned());
+                        }
+                    }
                 }
                 ItemKind::MacroRules
                     if item.attrs.iter().any(|&h| {
@@ -678,17 +688,18 @@ impl Bundler<'_> {
                     // An impl needs no path to be used: it counts wherever it is.
                     ItemKind::Impl => impl_wanted(src, &entry.item, used, &defined.items),
                     // A macro is reached by its name alone (textual scope, `#[macro_use]`,
-                    // `#[macro_export]`), a trait by its methods' names (a `use` elsewhere
-                    // brings it into scope), wherever they are.
-                    ItemKind::MacroRules | ItemKind::Trait => {
-                        wanted(src, entry, used, &defined.items)
+                    // `#[macro_export]`), wherever it is.
+                    ItemKind::MacroRules => wanted(src, entry, used, defined),
+                    // A trait in a module nothing keeps is in scope nowhere unless named.
+                    ItemKind::Trait if !kept => {
+                        entry.item.names.iter().any(|name| used.names.contains(name))
                     }
                     // Anything else in a module that no kept path names and that holds
                     // nothing kept cannot be reached (from outside, only through the module's
                     // name), however its name matches.
                     _ if !kept => false,
                     _ if entry.item.always => true,
-                    _ => wanted(src, entry, used, &defined.items),
+                    _ => wanted(src, entry, used, defined),
                 };
                 if want {
                     entry.state = State::Kept;
@@ -704,7 +715,9 @@ impl Bundler<'_> {
                 let src = &self.files[module.file];
                 for leaf in items::use_leaves(src, entry.item.keyword, entry.item.end)? {
                     let needed = leaf.name.as_ref().map_or(true, |name| {
-                        used.names.contains(name) || used.paths.contains(name)
+                        used.names.contains(name)
+                            || used.paths.contains(name)
+                            || trait_called(name, used, defined)
                     });
                     if needed {
                         for segment in leaf.segments {
@@ -750,9 +763,11 @@ impl Bundler<'_> {
             if lib.is_some() && item.kind == ItemKind::Use {
                 // A kept `use` keeps only the names kept code uses (imports from std, globs
                 // and `as _` always stay: they may bring trait methods into scope).
-                let used = &self.used;
+                let (used, defined) = (&self.used, &self.defined);
                 for (lo, hi) in items::unused_imports(src, item.keyword, item.end, &|name| {
-                    used.names.contains(name) || used.paths.contains(name)
+                    used.names.contains(name)
+                        || used.paths.contains(name)
+                        || trait_called(name, used, defined)
                 })? {
                     let end =
                         if hi < src.tokens.len() { src.tokens[hi].start } else { src.text.len() };
@@ -1066,22 +1081,34 @@ fn is_keyword(word: &str) -> bool {
 }
 
 /// Whether a not-yet-kept library item (not a module, not nameless) is now needed.
-fn wanted(src: &Source, entry: &Entry, used: &Used, defined: &HashSet<String>) -> bool {
+fn wanted(src: &Source, entry: &Entry, used: &Used, defined: &Defined) -> bool {
     let item = &entry.item;
     match item.kind {
-        ItemKind::Impl => impl_wanted(src, item, used, defined),
+        ItemKind::Impl => impl_wanted(src, item, used, &defined.items),
         // A trait's methods can be called without naming it (glob imports, preludes), and a
         // trait method in scope can win over an inherent one: a trait is kept whenever one of
         // its associated items' names appears anywhere in kept code.
         ItemKind::Trait => {
             item.names.iter().any(|name| used.names.contains(name))
-                || entry
-                    .members
-                    .iter()
-                    .any(|name| used.names.contains(name) || used.members.contains(name))
+                || members_called(&entry.members, used)
         }
+        // An import of such a trait brings it into scope for the same reason.
+        ItemKind::Use => item
+            .names
+            .iter()
+            .any(|name| used.names.contains(name) || trait_called(name, used, defined)),
         _ => item.names.iter().any(|name| used.names.contains(name)),
     }
+}
+
+/// Whether one of `members` (a trait's associated items) is used or called.
+fn members_called(members: &[String], used: &Used) -> bool {
+    members.iter().any(|name| used.names.contains(name) || used.members.contains(name))
+}
+
+/// Whether `name` is the name of a library trait one of whose associated items is used.
+fn trait_called(name: &str, used: &Used, defined: &Defined) -> bool {
+    defined.traits.get(name).is_some_and(|members| members_called(members, used))
 }
 
 /// Whether a library macro call at module level, in a module nothing else keeps, may expand
@@ -1183,6 +1210,8 @@ struct Defined {
     items: HashSet<String>,
     /// For each `macro_rules!` name, the identifiers of its definitions.
     macros: HashMap<String, HashSet<String>>,
+    /// For each trait name, its associated items' names (of every trait of that name).
+    traits: HashMap<String, Vec<String>>,
 }
 
 /// The identifiers of kept code.
