@@ -32,17 +32,20 @@
 //! count as used.
 //! - A module is kept when its name is used in a path (`m::x`, a `use`), or when something
 //!   in it is kept. Other items of a module that is not kept are reachable only through its
-//!   name, so in such a module only `impl`s, traits, `macro_rules!` and library macro calls
-//!   are considered (by the rules below, which need no path).
+//!   name, so in such a module only `impl`s, traits (by name), `macro_rules!` and library
+//!   macro calls are considered (by the rules below, which need no path).
 //! - A named item (fn, struct, enum, const, static, type, macro) is kept when its name is used.
 //!   A `const` used in a pattern, a type, a macro: all are written by name in the code that
 //!   needs them.
-//! - A trait is kept when its name is used, or when the name of one of its associated items
-//!   is used or is a member. Method calls do not name their trait, which may be in scope
-//!   through a glob, a prelude module or `use Tr as _`, and may win over an inherent method
-//!   (`v.len()` with a by-value `len(self)` on `Vec<char>`): so any trait that declares a
-//!   method of the called name stays, and so do the `use`s that import it, since keeping it
-//!   makes its name used.
+//! - A trait is kept when its name is used, or, in a kept module, when the name of one of its
+//!   associated items is used or is a member. Method calls do not name their trait, and a
+//!   trait method in scope may win over an inherent one (`v.len()` with a by-value `len(self)`
+//!   on `Vec<char>`). A trait is in scope in kept code only if it is defined in a kept module,
+//!   named (a bound, `dyn`), imported by name, imported by a glob (whose module is then kept:
+//!   it is in the path) or by `as _` (always kept with its module). So an import (`use`) of a
+//!   trait whose associated item is used counts as used too, and keeps, through its path, the
+//!   module where the trait is; any trait of the called method's name that can be in scope
+//!   stays.
 //! - An `impl` is kept, wherever it is, when every library item its header names in the
 //!   trait path and the self type is kept; generic parameters, path prefixes, associated type
 //!   bindings, type aliases and imports (which stand for other names) and the bounds are not
