@@ -84,8 +84,10 @@
 //! - In library code a path starting with `crate` becomes `crate::<lib>` (in `use` trees too;
 //!   `pub(crate)` and `pub(in crate)` stay; `pub(in crate::x)` has its path rewritten), and
 //!   `$crate` in a library macro becomes `$crate::<lib>`.
-//! - Anywhere, a path starting with a library's crate name (not after `::` or `.`) becomes
-//!   `crate::<lib>...`; `::<lib>` becomes `crate::<lib>` too.
+//! - A path starting with the name of a crate the code depends on (not after `::` or `.`)
+//!   becomes `crate::<lib>...`; `::<lib>` becomes `crate::<lib>` too. A library's code names
+//!   only its own dependencies (a module of its own named like another inlined crate stays
+//!   itself); main.rs may name every inlined crate.
 //! - `#[macro_export]` macros land at the bundle's root, as they land at their crate's root:
 //!   `crate::m!`, `$crate::m!` and `<lib>::m!` to one of them become `crate::m!`, and a
 //!   `use <lib>::m;` at the bundle's root is dropped (the macro is already there). Two
@@ -176,6 +178,9 @@ pub struct Library {
     pub name: String,
     /// Its `lib.rs`.
     pub root_file: PathBuf,
+    /// The crates its code may name (its dependencies): only these paths are rewritten to
+    /// `crate::<dep>`, so a module of the same name as another inlined crate stays itself.
+    pub deps: Vec<String>,
 }
 
 /// The libraries a bundle of the crate in `crate_dir` may need: its `[dependencies]`, all
@@ -206,6 +211,7 @@ fn libraries(root: &Path, crate_dir: &Path) -> Result<Vec<Library>, String> {
         let library = Library {
             name: manifest.package.replace('-', "_"),
             root_file: dir.join("src").join("lib.rs"),
+            deps: manifest.path_dependencies.iter().map(|d| d.name.replace('-', "_")).collect(),
         };
         if dir == start {
             if library.root_file.is_file() {
@@ -269,6 +275,7 @@ pub fn bundle_files(
         owners: Vec::new(),
         owner: 0,
         crate_names: libs.iter().map(|lib| lib.name.clone()).collect(),
+        deps: libs.iter().map(|lib| (lib.name.clone(), lib.deps.clone())).collect(),
         exported: HashMap::new(),
         used: Used::default(),
         defined: Defined::default(),
@@ -356,6 +363,8 @@ struct Bundler<'a> {
     owner: usize,
     /// The crate names that become `crate::<name>` paths.
     crate_names: Vec<String>,
+    /// For each library, the crates it depends on.
+    deps: HashMap<String, Vec<String>>,
     /// For each inlined library, the `#[macro_export]` macros it defines: they land at the
     /// bundle's root, so paths to them become `crate::<macro>`.
     exported: HashMap<String, HashSet<String>>,
@@ -784,7 +793,11 @@ impl Bundler<'_> {
                 Vec::new()
             };
             let at_root = lib.is_none() && module.file == 0 && module.text.0 == 0;
-            let context = Context { lib, macro_body, transcribers: &transcribers, at_root };
+            let crates = match lib {
+                Some(name) => self.deps.get(name).map_or(&[][..], Vec::as_slice),
+                None => &self.crate_names[..],
+            };
+            let context = Context { lib, macro_body, transcribers: &transcribers, at_root, crates };
             self.rewrite(src, (item.lead, rewrite_end), &skip, &context, &mut edits)?;
             if let Some(child) = &entry.child {
                 let inner = self.render(child, lib)?;
@@ -883,7 +896,7 @@ impl Bundler<'_> {
                         return Err(src.error(here, MISPLACED_CRATE));
                     }
                 }
-                Kind::Ident if self.crate_names.iter().any(|c| c == src.text(here)) => {
+                Kind::Ident if context.crates.iter().any(|c| c == src.text(here)) => {
                     let name = src.text(here);
                     if prev_is(".") || prev_is("$") {
                         continue;
@@ -943,7 +956,7 @@ impl Bundler<'_> {
                         let anchored = matches!(
                             name,
                             "std" | "core" | "alloc" | "crate" | "self" | "super" | "Self"
-                        ) || self.crate_names.iter().any(|c| c == name);
+                        ) || context.crates.iter().any(|c| c == name);
                         if !anchored && !src.is_punct(src.next_code(next + 1, all), "!") {
                             edits.push(insert(src.tokens[next].start, "self::".to_string()));
                         }
@@ -978,7 +991,7 @@ impl Bundler<'_> {
                         let anchored = matches!(
                             name,
                             "std" | "core" | "alloc" | "crate" | "self" | "super" | "Self"
-                        ) || self.crate_names.iter().any(|c| c == name);
+                        ) || context.crates.iter().any(|c| c == name);
                         if !anchored {
                             edits.push(insert(src.tokens[root].start, "self::".to_string()));
                         }
@@ -1021,6 +1034,8 @@ struct Context<'a> {
     transcribers: &'a [(usize, usize)],
     /// Whether the item is at the bundle's root (main.rs's own items).
     at_root: bool,
+    /// The crate names this code may name (main.rs: every inlined crate).
+    crates: &'a [String],
 }
 
 fn insert(at: usize, text: String) -> Edit {

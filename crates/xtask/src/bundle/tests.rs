@@ -47,10 +47,17 @@ fn bundle_fixture(files: &[(&str, &str)]) -> Result<String, String> {
     for (rel, text) in files {
         dir.write(rel, text);
     }
-    let mut libs =
-        vec![Library { name: "judge_io".to_string(), root_file: dir.path.join("jio/src/lib.rs") }];
+    let mut libs = vec![Library {
+        name: "judge_io".to_string(),
+        root_file: dir.path.join("jio/src/lib.rs"),
+        deps: Vec::new(),
+    }];
     if files.iter().any(|(rel, _)| *rel == "app/src/lib.rs") {
-        libs.push(Library { name: "app".to_string(), root_file: dir.path.join("app/src/lib.rs") });
+        libs.push(Library {
+            name: "app".to_string(),
+            root_file: dir.path.join("app/src/lib.rs"),
+            deps: vec!["judge_io".to_string()],
+        });
     }
     bundle_files(&dir.path, "app", &dir.path.join("app/src/main.rs"), &libs)
 }
@@ -629,8 +636,11 @@ fn main() -> ExitCode {
 }
 "#,
     );
-    let libs =
-        [Library { name: "judge_io".to_string(), root_file: root.join("judge-io/src/lib.rs") }];
+    let libs = [Library {
+        name: "judge_io".to_string(),
+        root_file: root.join("judge-io/src/lib.rs"),
+        deps: Vec::new(),
+    }];
     let text = bundle_files(&root, "real", &dir.path.join("main.rs"), &libs).expect("bundles");
     for absent in ["mod testing", "Rng", "stress_knobs", "#[test]", "cfg(test)", "mod tests"] {
         assert!(!text.contains(absent), "{absent:?} reached the bundle:\n{text}");
@@ -845,6 +855,35 @@ fn macros_are_reached_by_name_from_any_module() {
     for edition in [Some("2021"), None] {
         if let Some(output) = compile_and_run(&text, edition, "") {
             assert_eq!(output, "42\n");
+        }
+    }
+}
+
+#[test]
+fn a_module_named_like_a_crate_it_does_not_depend_on_stays_itself() {
+    let dir = TempDir::new("shadow");
+    dir.write("other/src/lib.rs", "pub fn f() -> u32 {\n    1\n}\n");
+    dir.write(
+        "app/src/lib.rs",
+        "mod other {\n    pub fn f() -> u32 {\n        7\n    }\n}\n\n\
+         pub fn run() -> u32 {\n    other::f()\n}\n",
+    );
+    dir.write(
+        "app/src/main.rs",
+        "fn main() {\n    println!(\"{} {}\", app::run(), other::f());\n}\n",
+    );
+    let lib = |name: &str, deps: &[&str]| Library {
+        name: name.to_string(),
+        root_file: dir.path.join(name).join("src/lib.rs"),
+        deps: deps.iter().map(|d| d.to_string()).collect(),
+    };
+    let libs = [lib("other", &[]), lib("app", &[])];
+    let text =
+        bundle_files(&dir.path, "app", &dir.path.join("app/src/main.rs"), &libs).expect("bundles");
+    assert!(text.contains("    other::f()\n"), "{text}");
+    for edition in [Some("2021"), None] {
+        if let Some(output) = compile_and_run(&text, edition, "") {
+            assert_eq!(output, "7 1\n");
         }
     }
 }
