@@ -2,7 +2,8 @@
 //! dependencies. Everything a bundle cannot reproduce is refused here, with the line: a
 //! dependency that is not a `path` to a workspace crate (crates.io, git, renamed, with
 //! features), build or target-specific dependencies, a `[features]` table (cargo's choice of
-//! features is invisible to the judge's compiler) and a `[lib]` with a custom path.
+//! features is invisible to the judge's compiler), a `[lib]` with a custom path, and Rust 2015
+//! crates (the bundler writes `use` paths for 2018+). A `[lib] name` is the crate's name.
 //!
 //! Only the flat subset of TOML that manifests use is read (`key = value`, one-line inline
 //! tables, `[table]` headers), so no TOML library is needed.
@@ -15,6 +16,8 @@ use std::path::Path;
 pub struct Manifest {
     /// `[package] name`.
     pub package: String,
+    /// `[lib] name`, if set: the crate name code writes, instead of the package's.
+    pub lib_name: Option<String>,
     /// `[dependencies]` entries, in the order written.
     pub path_dependencies: Vec<PathDependency>,
 }
@@ -41,6 +44,7 @@ pub fn parse(text: &str) -> Result<Manifest, (usize, String)> {
     let mut section = String::new();
     // `[dependencies.NAME]`: its keys so far, and the line of its header.
     let mut table_dep: Option<(String, Keys, usize)> = None;
+    let mut edition = false;
     for (n, raw) in text.lines().enumerate() {
         let line_no = n + 1;
         let line = strip_comment(raw).trim();
@@ -71,6 +75,13 @@ pub fn parse(text: &str) -> Result<Manifest, (usize, String)> {
         }
         match section.as_str() {
             "package" if key == "name" => manifest.package = unquote(value).to_string(),
+            // Rust 2015 reads `use` paths from the crate root; the bundler writes them for
+            // Rust 2018 and later.
+            "package" if key == "edition" && unquote(value) == "2015" => {
+                return Err((line_no, EDITION_2015.to_string()));
+            }
+            "package" if key == "edition" || key == "edition.workspace" => edition = true,
+            "lib" if key == "name" => manifest.lib_name = Some(unquote(value).to_string()),
             "lib" if key == "path" || key == "proc-macro" => {
                 return Err((line_no, format!("a bundle cannot inline a library with `{key}`")));
             }
@@ -95,11 +106,17 @@ pub fn parse(text: &str) -> Result<Manifest, (usize, String)> {
     if manifest.package.is_empty() {
         return Err((1, "no `[package] name`".to_string()));
     }
+    if !edition {
+        return Err((1, format!("no `edition`, so Rust 2015: {EDITION_2015}")));
+    }
     Ok(manifest)
 }
 
 /// A dependency's `key = value` pairs, as written.
 type Keys = Vec<(String, String)>;
+
+const EDITION_2015: &str = "cannot inline a Rust 2015 crate (its `use` paths start at the \
+    crate root); set `edition = \"2018\"` or later";
 
 /// A dependency from its keys; only `path` (and an ignored `version`) can be inlined.
 fn dependency(name: &str, keys: &[(String, String)]) -> Result<PathDependency, String> {
@@ -159,7 +176,7 @@ mod tests {
 
     #[test]
     fn path_dependencies_in_every_spelling() {
-        let text = "[package]\nname = \"app\" # the app\n\n[dependencies]\n\
+        let text = "[package]\nname = \"app\" # the app\nedition = \"2021\"\n[dependencies]\n\
                     judge-io = { path = \"../../judge-io\" }\nlib-a = { version = \"0.1\", path = \"../a\" }\n\
                     lib-b.path = \"../b\"\n\n[dependencies.lib-c]\npath = \"../c\"\n\n\
                     [dev-dependencies]\nrand = \"0.8\"\n";
@@ -181,10 +198,10 @@ mod tests {
     #[test]
     fn what_a_bundle_cannot_reproduce_is_refused_with_its_line() {
         let refused = |deps: &str, expected: &str| {
-            let text = format!("[package]\nname = \"app\"\n{deps}");
+            let text = format!("[package]\nname = \"app\"\nedition.workspace = true\n{deps}");
             let (line, message) = parse(&text).expect_err("refused");
             assert!(message.contains(expected), "{message}");
-            assert!(line >= 3, "{line}");
+            assert!(line >= 4, "{line}");
         };
         refused("[dependencies]\nrand = \"0.8\"\n", "not a `path` dependency");
         refused("[dependencies]\nx = { git = \"https://x\" }\n", "with `git`");
@@ -195,5 +212,11 @@ mod tests {
         refused("[target.'cfg(unix)'.dependencies]\nx = \"1\"\n", "cannot reproduce");
         refused("[features]\ndefault = []\n", "`[features]`");
         refused("[lib]\npath = \"x.rs\"\n", "with `path`");
+        let (line, message) = parse("[package]\nname = \"old\"\nedition = \"2015\"\n").unwrap_err();
+        assert_eq!(line, 3);
+        assert!(message.contains("Rust 2015 crate"), "{message}");
+        assert!(parse("[package]\nname = \"old\"\n").unwrap_err().1.contains("no `edition`"));
+        let lib = parse("[package]\nname = \"a-b\"\nedition = \"2018\"\n[lib]\nname = \"ab\"\n");
+        assert_eq!(lib.expect("parses").lib_name.as_deref(), Some("ab"));
     }
 }

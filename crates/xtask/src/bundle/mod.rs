@@ -209,7 +209,7 @@ fn libraries(root: &Path, crate_dir: &Path) -> Result<Vec<Library>, String> {
             ));
         }
         let library = Library {
-            name: manifest.package.replace('-', "_"),
+            name: manifest.lib_name.clone().unwrap_or_else(|| manifest.package.replace('-', "_")),
             root_file: dir.join("src").join("lib.rs"),
             deps: manifest.path_dependencies.iter().map(|d| d.name.replace('-', "_")).collect(),
         };

@@ -571,7 +571,7 @@ anything = "1"
         "[package]\nname = \"p\"\n\n[dependencies.regex]\nversion = \"1\"\n",
     );
     assert!(bundle(&dir.path, "p").expect_err("regex").contains("dependency `regex`"));
-    dir.write("crates/p/Cargo.toml", "[package]\nname = \"p\"\n");
+    dir.write("crates/p/Cargo.toml", "[package]\nname = \"p\"\nedition = \"2021\"\n");
     dir.write("crates/p/build.rs", "fn main() {}\n");
     assert!(bundle(&dir.path, "p").expect_err("build.rs").contains("crates/p/build.rs: cannot"));
     let err = bundle(&dir.path, "nope").expect_err("no such crate");
@@ -821,19 +821,24 @@ fn platform_cfgs_are_left_to_the_judges_compiler() {
 fn dependencies_the_bundle_cannot_inline_are_refused() {
     let dir = TempDir::new("deps");
     let main = ("app/src/main.rs", "fn main() {}\n");
-    let manifest = |deps: &str| format!("[package]\nname = \"app\"\n\n[dependencies]\n{deps}");
+    let manifest = |deps: &str| {
+        format!("[package]\nname = \"app\"\nedition = \"2021\"\n\n[dependencies]\n{deps}")
+    };
     dir.write(main.0, main.1);
     dir.write("app/Cargo.toml", &manifest("far = { path = \"../../far\" }\n"));
     let err = bundle_crate(&dir.path, &dir.path.join("app"), "app", Options::default())
         .expect_err("outside");
     assert!(err.contains("app/Cargo.toml:"), "{err}");
     dir.write("app/Cargo.toml", &manifest("lib = { path = \"../lib\" }\n"));
-    dir.write("lib/Cargo.toml", "[package]\nname = \"lib\"\n\n[dependencies]\nrand = \"0.8\"\n");
+    dir.write(
+        "lib/Cargo.toml",
+        "[package]\nname = \"lib\"\nedition = \"2021\"\n\n[dependencies]\nrand = \"0.8\"\n",
+    );
     dir.write("lib/src/lib.rs", "pub fn f() {}\n");
     let err = bundle_crate(&dir.path, &dir.path.join("app"), "app", Options::default())
         .expect_err("transitive crates.io dependency");
-    assert!(err.contains("lib/Cargo.toml:5: cannot inline dependency `rand`"), "{err}");
-    dir.write("lib/Cargo.toml", "[package]\nname = \"lib\"\n");
+    assert!(err.contains("lib/Cargo.toml:6: cannot inline dependency `rand`"), "{err}");
+    dir.write("lib/Cargo.toml", "[package]\nname = \"lib\"\nedition = \"2021\"\n");
     dir.write("lib/build.rs", "fn main() {}\n");
     let err = bundle_crate(&dir.path, &dir.path.join("app"), "app", Options::default())
         .expect_err("build script");
