@@ -100,7 +100,8 @@
 //!   1.30. Exception: a `use` in a block of an item declared in that block or an enclosing
 //!   one (`fn f() { enum Dir {..} use Dir::*; }`) stays as written, since `self::` would name
 //!   the module; Rust 2015 cannot write that path at all, so such code compiles in 2018+
-//!   editions only, with cargo as in the bundle.
+//!   editions only, with cargo as in the bundle. So does `pub(crate) use m;` of a
+//!   `macro_rules!` macro `m` (a re-export from textual scope, which `self::m` would miss).
 //! - Inlined libraries get `#[allow(dead_code, unused_imports, unused_macros)]`: a kept
 //!   `impl`, trait or `use` may be partly unused.
 //! - Runs of blank lines left by removals are collapsed (outside literals, by re-tokenizing).
@@ -975,6 +976,12 @@ impl Bundler<'_> {
                             continue;
                         }
                         if block_locals.iter().any(|&local| local == src.text(root)) {
+                            continue;
+                        }
+                        // `pub(crate) use m;` re-exports the `macro_rules!` macro `m` from its
+                        // textual scope, which `self::m` would not find.
+                        let single = !src.is_punct(src.next_code(root + 1, all), "::");
+                        if single && self.defined.macros.contains_key(src.text(root)) {
                             continue;
                         }
                         let name = src.ident(root).unwrap_or_default();

@@ -892,3 +892,14 @@ fn a_module_named_like_a_crate_it_does_not_depend_on_stays_itself() {
         }
     }
 }
+
+#[test]
+fn a_macro_reexported_by_use_stays_as_written() {
+    let lib = "mod macros {\n    macro_rules! triple {\n        ($x:expr) => {\n            3 * $x\n        };\n    }\n    \
+               pub(crate) use triple;\n}\n\npub fn run() {\n    println!(\"{}\", macros::triple!(14));\n}\n";
+    let text = bundle_lib(lib, &[]).expect("bundles");
+    assert!(text.contains("    pub(crate) use triple;\n"), "{text}");
+    if let Some(output) = compile_and_run(&text, Some("2021"), "") {
+        assert_eq!(output, "42\n");
+    }
+}
