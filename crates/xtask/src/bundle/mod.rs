@@ -47,12 +47,13 @@
 //!   trait whose associated item is used counts as used too, and keeps, through its path, the
 //!   module where the trait is; any trait of the called method's name that can be in scope
 //!   stays.
-//! - An `impl` is kept, wherever it is, when every library item its header names in the
-//!   trait path and the self type is kept; generic parameters, path prefixes, associated type
-//!   bindings, type aliases and imports (which stand for other names) and the bounds are not
-//!   checked. A value of a library type, or a call of a library trait's method, exists in
-//!   kept code only if that type or trait is kept; so an `impl` that could be used is kept.
-//!   Blanket impls (`impl<T: Ord> ChMax for T`) are kept with their trait.
+//! - An `impl` is kept, wherever it is, when every library type or trait its header names
+//!   in the trait path and the self type is kept; generic parameters, path prefixes,
+//!   associated type bindings, constants, type aliases and imports (which stand for other
+//!   names) and the bounds are not checked. A value of a library type, or a call of a
+//!   library trait's method, exists in kept code only if that type or trait is kept; so an
+//!   `impl` that could be used is kept. Blanket impls (`impl<T: Ord> ChMax for T`) are kept
+//!   with their trait.
 //! - A `use` is kept when one of its imports is used; each import counts on its own, so
 //!   `use m::{A, B};` with only `A` used keeps and reaches only `A` (`B` is cut from the
 //!   list). Imports from std/core/alloc, globs and `as _` are kept whenever their module is.
@@ -630,12 +631,19 @@ impl Bundler<'_> {
                     if declares && src.tokens[i].kind == Kind::Ident {
                         let name = src.ident(src.next_code(i + 1, item.end));
                         defined.items.extend(name.map(String::from));
+                        if matches!(src.ident(i), Some("struct" | "enum" | "union" | "trait")) {
+                            defined.types.extend(name.map(String::from));
+                        }
                     }
                 }
             }
             match item.kind {
                 ItemKind::Fn | ItemKind::Trait | ItemKind::Other if !is_alias => {
                     defined.items.extend(item.names.iter().cloned());
+                    let word = src.ident(item.keyword).unwrap_or_default();
+                    if matches!(word, "trait" | "struct" | "enum" | "union") {
+                        defined.types.extend(item.names.iter().cloned());
+                    }
                     if item.kind == ItemKind::Trait {
                         for name in &item.names {
                             let members = defined.traits.entry(name.clone()).or_default();
@@ -700,7 +708,7 @@ impl Bundler<'_> {
                         kept || macro_call_wanted(src, &entry.item, used, defined)
                     }
                     // An impl needs no path to be used: it counts wherever it is.
-                    ItemKind::Impl => impl_wanted(src, &entry.item, used, &defined.items),
+                    ItemKind::Impl => impl_wanted(src, &entry.item, used, &defined.types),
                     // A macro is reached by its name alone (textual scope, `#[macro_use]`,
                     // `#[macro_export]`), wherever it is.
                     ItemKind::MacroRules => wanted(src, entry, used, defined),
@@ -1110,7 +1118,7 @@ fn is_keyword(word: &str) -> bool {
 fn wanted(src: &Source, entry: &Entry, used: &Used, defined: &Defined) -> bool {
     let item = &entry.item;
     match item.kind {
-        ItemKind::Impl => impl_wanted(src, item, used, &defined.items),
+        ItemKind::Impl => impl_wanted(src, item, used, &defined.types),
         // A trait's methods can be called without naming it (glob imports, preludes), and a
         // trait method in scope can win over an inherent one: a trait is kept whenever one of
         // its associated items' names appears anywhere in kept code.
@@ -1171,10 +1179,11 @@ fn macro_call_wanted(src: &Source, item: &Item, used: &Used, defined: &Defined) 
     false
 }
 
-/// Whether a library `impl` may be used: every library item named in its trait path and its
-/// self type is kept. Generic parameters, path prefixes (`m::` in `m::Foo`), associated type
-/// bindings (`Item =`), names no library item defines (std types, type aliases, imports) and
-/// bounds (they may need the impl rather than the other way round) are not checked.
+/// Whether a library `impl` may be used: every library type or trait named in its trait path
+/// and its self type is kept. Generic parameters, path prefixes (`m::` in `m::Foo`),
+/// associated type bindings (`Item =`), names no library type or trait has (std types,
+/// constants, type aliases, imports) and bounds (they may need the impl rather than the other
+/// way round) are not checked.
 fn impl_wanted(src: &Source, item: &Item, used: &Used, defined: &HashSet<String>) -> bool {
     let header_end = item.body.map_or(item.end, |(open, _)| open);
     let code = |j: usize| src.next_code(j, header_end);
@@ -1231,9 +1240,11 @@ fn impl_wanted(src: &Source, item: &Item, used: &Used, defined: &HashSet<String>
 /// What the loaded libraries define.
 #[derive(Debug, Default)]
 struct Defined {
-    /// The names of items an `impl` header can name: functions, traits, types, constants
-    /// (not modules, type aliases or imports, which stand for other names).
+    /// The names of items: functions, traits, types, constants (not modules, type aliases or
+    /// imports, which stand for other names), also those a macro defines.
     items: HashSet<String>,
+    /// Of those, the structs, enums, unions and traits: what an `impl` header is checked for.
+    types: HashSet<String>,
     /// For each `macro_rules!` name, the identifiers of its definitions.
     macros: HashMap<String, HashSet<String>>,
     /// For each trait name, its associated items' names (of every trait of that name).
