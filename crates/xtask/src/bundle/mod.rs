@@ -979,7 +979,14 @@ impl Bundler<'_> {
                     // written: `self::` would mean the module, and Rust 2015 has no way to
                     // write that path.
                     let block_locals = items::block_items(src, here);
-                    for root in items::use_at(src, here, all)?.roots {
+                    let roots = match items::use_at(src, here, all) {
+                        Ok(tree) => tree.roots,
+                        // A `use` in a macro defined inside a function (`use $crate::x`) is a
+                        // template, and left as written.
+                        Err(_) if in_macro_template(src, here, all) => Vec::new(),
+                        Err(e) => return Err(e),
+                    };
+                    for root in roots {
                         if skip.iter().any(|&(lo, hi)| lo <= root && root < hi) {
                             continue;
                         }
@@ -1052,6 +1059,19 @@ struct Context<'a> {
     at_root: bool,
     /// The crate names this code may name (main.rs: every inlined crate).
     crates: &'a [String],
+}
+
+/// True if the `use` at token `use_kw` holds a macro metavariable (`$x`, `$crate`) before its
+/// `;`.
+fn in_macro_template(src: &Source, use_kw: usize, all: usize) -> bool {
+    let mut i = use_kw + 1;
+    while i < all && !src.is_punct(i, ";") {
+        if src.is_punct(i, "$") {
+            return true;
+        }
+        i += 1;
+    }
+    false
 }
 
 fn insert(at: usize, text: String) -> Edit {

@@ -903,3 +903,17 @@ fn a_macro_reexported_by_use_stays_as_written() {
         assert_eq!(output, "42\n");
     }
 }
+
+#[test]
+fn a_macro_defined_in_a_function_may_hold_uses_of_metavariables() {
+    let lib = "pub mod inner {\n    pub fn seven() -> u32 {\n        7\n    }\n}\n\n\
+               pub fn run() {\n    macro_rules! seven {\n        () => {{\n            \
+               use $crate::inner::seven;\n            seven()\n        }};\n    }\n    \
+               println!(\"{}\", seven!());\n}\n";
+    let text = bundle_lib(lib, &[]).expect("bundles");
+    for edition in [Some("2021"), None] {
+        if let Some(output) = compile_and_run(&text, edition, "") {
+            assert_eq!(output, "7\n");
+        }
+    }
+}
