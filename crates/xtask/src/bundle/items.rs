@@ -620,14 +620,11 @@ fn import_needed<'s>(
         if matches!(root, Some("std" | "core" | "alloc")) {
             return true;
         }
-        let name = if src.is_kw(next, "as") {
-            src.ident(code(next + 1)).unwrap_or("_")
-        } else if segment == "self" {
-            last.unwrap_or(segment)
-        } else {
-            segment
-        };
-        return name == "_" || keep(name);
+        let original = if segment == "self" { last.unwrap_or(segment) } else { segment };
+        let name =
+            if src.is_kw(next, "as") { src.ident(code(next + 1)).unwrap_or("_") } else { original };
+        // An import under another name still brings the trait it names into scope.
+        return name == "_" || keep(name) || (name != original && keep(original));
     }
 }
 
@@ -639,6 +636,8 @@ pub struct UseLeaf {
     pub name: Option<String>,
     /// Every identifier of its path, alias included.
     pub segments: Vec<String>,
+    /// The name it imports before any `as`.
+    pub original: String,
 }
 
 /// The imports of the `use` whose keyword is token `keyword`.
@@ -677,7 +676,7 @@ fn leaves(
         }
         let always = matches!(prefix.first().map(String::as_str), Some("std" | "core" | "alloc"));
         if src.is_punct(i, "*") {
-            out.push(UseLeaf { name: None, segments: prefix.clone() });
+            out.push(UseLeaf { name: None, segments: prefix.clone(), original: String::new() });
             break;
         }
         let Some(segment) = src.ident(i) else { break };
@@ -689,11 +688,12 @@ fn leaves(
         }
         let mut segments = prefix.clone();
         segments.push(segment.to_string());
-        let mut name = if segment == "self" {
+        let original = if segment == "self" {
             prefix.last().cloned().unwrap_or_default()
         } else {
             segment.to_string()
         };
+        let mut name = original.clone();
         if src.is_kw(next, "as") {
             name = src.ident(code(next + 1)).unwrap_or("_").to_string();
             segments.push(name.clone());
@@ -701,7 +701,7 @@ fn leaves(
         let always = always
             || name == "_"
             || matches!(segment, "std" | "core" | "alloc") && prefix.is_empty();
-        out.push(UseLeaf { name: if always { None } else { Some(name) }, segments });
+        out.push(UseLeaf { name: if always { None } else { Some(name) }, segments, original });
         break;
     }
     prefix.truncate(depth);

@@ -44,9 +44,9 @@
 //!   on `Vec<char>`). A trait is in scope in kept code only if it is defined in a kept module,
 //!   named (a bound, `dyn`), imported by name, imported by a glob (whose module is then kept:
 //!   it is in the path) or by `as _` (always kept with its module). So an import (`use`) of a
-//!   trait whose associated item is used counts as used too, and keeps, through its path, the
-//!   module where the trait is; any trait of the called method's name that can be in scope
-//!   stays.
+//!   trait whose associated item is used counts as used too (also under another name, `as
+//!   Alias`), and keeps, through its path, the module where the trait is; any trait of the
+//!   called method's name that can be in scope stays.
 //! - An `impl` is kept, wherever it is, when every library type or trait its header names
 //!   in the trait path and the self type is kept; generic parameters, path prefixes,
 //!   associated type bindings, constants, type aliases and imports (which stand for other
@@ -740,6 +740,7 @@ impl Bundler<'_> {
                         used.names.contains(name)
                             || used.paths.contains(name)
                             || trait_called(name, used, defined)
+                            || trait_called(&leaf.original, used, defined)
                     });
                     if needed {
                         for segment in leaf.segments {
@@ -1147,10 +1148,15 @@ fn wanted(src: &Source, entry: &Entry, used: &Used, defined: &Defined) -> bool {
                 || members_called(&entry.members, used)
         }
         // An import of such a trait brings it into scope for the same reason.
-        ItemKind::Use => item
-            .names
-            .iter()
-            .any(|name| used.names.contains(name) || trait_called(name, used, defined)),
+        ItemKind::Use => {
+            item.names.iter().any(|name| used.names.contains(name))
+                || items::use_leaves(src, item.keyword, item.end).map_or(true, |leaves| {
+                    leaves.iter().any(|leaf| {
+                        leaf.name.as_ref().is_some_and(|name| trait_called(name, used, defined))
+                            || trait_called(&leaf.original, used, defined)
+                    })
+                })
+        }
         _ => item.names.iter().any(|name| used.names.contains(name)),
     }
 }
