@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Prints one self-contained .rs file for PROBLEM (its main.rs with judge-io and the problem's
-# library inlined as modules) on stdout, and its size against the judge's limit on stderr.
+# Prints one self-contained .rs file for PROBLEM (its main.rs with judge-io, the problem's library
+# and the workspace libraries it depends on inlined as modules) on stdout, and its size against
+# the judge's limit on stderr.
 # --compact drops comments, for judges with small source limits (Codeforces: 64 KiB).
 #
 #   scripts/bundle.sh boj-11559 > Main.rs

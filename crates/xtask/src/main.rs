@@ -126,17 +126,17 @@ fn workspace_root() -> PathBuf {
 }
 
 /// Writes the bundle to stdout and its size against the judge's limit to stderr.
+/// Both sizes are reported, whichever is printed.
 fn print_bundle(root: &Path, problem: &str, compact: bool) -> Result<bool, String> {
     let meta = meta::read(root, problem)?;
-    if compact {
-        // The bundler's compact mode (comments dropped) is being added with the bundler
-        // rework; until then refuse rather than print a bundle that is not compact.
-        return Err("--compact is not supported by this bundler yet".to_string());
-    }
-    let source = bundle::bundle(root, problem)?;
-    eprintln!("{}", size_report(source.len() as u64, &meta));
+    let readable = bundle::bundle(root, problem)?;
+    let compacted = bundle::compact(&readable, problem);
+    eprintln!("{}", size_report(readable.len() as u64, &meta));
+    eprintln!("{}", size_report(compacted.len() as u64, &meta).replace("bundle:", "--compact:"));
+    let source = if compact { compacted } else { readable };
     if meta.source_limit_bytes.is_some_and(|limit| source.len() as u64 > limit) {
-        return Err(format!("the bundle of {problem} is over {}'s source limit", meta.judge));
+        let hint = if compact { "" } else { " (try --compact)" };
+        return Err(format!("the bundle of {problem} is over {}'s source limit{hint}", meta.judge));
     }
     print!("{source}");
     Ok(true)

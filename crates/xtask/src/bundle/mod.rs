@@ -1,9 +1,20 @@
 //! The bundler: one self-contained `.rs` file per problem, for judges that take one file.
 //!
-//! The bundle is the problem's `main.rs`, then `mod judge_io { ... }` and
-//! `mod <problem_lib> { ... }` (for example `mod boj_11559`), each library's module files
-//! inlined recursively as `mod foo { ... }`. It must compile with the judge's rustc 1.63 with
-//! the judge's flags, edition 2015 included, and behave exactly like the cargo-built binary.
+//! The bundle is the problem's `main.rs`, then one `mod <crate_name> { ... }` per library it
+//! may use: every crate its `Cargo.toml` depends on by `path` (judge-io is one of them), theirs
+//! transitively, then the problem's own `lib.rs`; each library's module files are inlined
+//! recursively as `mod foo { ... }`. It must compile with the judge's rustc 1.63 with the
+//! judge's flags, edition 2015 included, and behave exactly like the cargo-built binary.
+//!
+//! # Which crates it inlines
+//! A library is any std-only crate of the workspace with a `src/lib.rs`, wherever it lives
+//! (`crates/<lib>`, `judge-io/`); problem crates are told apart by their
+//! `[package.metadata.judge]` table, which the bundler does not need. [`manifest`] refuses, with
+//! the line, what a bundle cannot reproduce: a dependency that is not a plain `path` into the
+//! workspace (crates.io, git, renamed, with features), build and target-specific
+//! dependencies, a `[features]` table, a custom `[lib] path`, a `build.rs`, a Rust 2015
+//! crate. So no feature is ever on, and `cfg(feature = "...")` is decided false. A crate's
+//! name is its `[lib] name` or its package name with `-` as `_`.
 //!
 //! # How it reads code
 //! Everything goes through a real tokenizer ([`lexer`]): strings, raw strings, char literals
@@ -12,31 +23,61 @@
 //! nothing is ever matched line by line. [`items`] splits a module's tokens into items
 //! (attributes, visibility, keyword, up to the `;` or the balanced `{ ... }` body).
 //!
-//! # What it keeps
-//! - All of `main.rs` (and its own module files), minus tests.
-//! - Of each library (judge-io, the problem's own lib), only what is used, found by a fixpoint
-//!   over identifiers: starting from every identifier in main.rs, a library item is kept when
-//!   a name it defines (its name; for a `use`, the last name of each import) is in the set of
-//!   identifiers of kept code, and then its own identifiers join the set. A library is inlined
-//!   at all only if its crate name is in the set. An `impl` is kept when its header (before
-//!   the `{`) names a kept item of a library, or names no library item at all. `use` items
-//!   importing from std, glob and `as _` imports, item-position macro calls, `extern` blocks
-//!   and inner attributes are kept whenever their module is: they have no name to be found by,
-//!   and may bring trait methods into scope. Identifiers inside `{...}` of string literals
-//!   (inline format arguments, `width$`) count too; identifiers after a single `.` (fields,
-//!   methods) do not, and a module counts as named only in a path (`m::x`) or a `use`, so a
-//!   local variable `bucket` does not pull in `mod bucket`. This is name-based, not
-//!   resolution-based: two things with the same name only make it keep more, which is safe.
-//!   Dropping a used item could never compile silently into something else: a name that is
-//!   nowhere in kept code cannot be a constant in a pattern or a trait whose methods are
-//!   called (a kept impl names its trait).
-//! - A module file is read only when its `mod` item is kept, so `naive.rs`, `gen.rs` and
-//!   judge-io's `testing.rs` never reach a submission (nor can they make it fail).
-//! - Every item whose `#[cfg]` is false, every `#[test]` function, also inside `impl` and
-//!   `trait` bodies, is removed before anything else. The bundler decides only `test` (off),
-//!   `not`, `all` and `any`; an item under any other `cfg` (a platform) is kept with its
-//!   attribute, for the judge's compiler to decide.
-//!   Methods are not shaken: a kept `impl` is kept whole.
+//! # What it keeps, and why that cannot change what the program does
+//! All of `main.rs` and its modules is kept. Of a library, nothing is kept unless its crate
+//! name appears in kept code (an item of it is reachable only through that name). Then every
+//! module file of it is read (not only the named ones: an `impl` in a module nothing names
+//! still adds methods), and a fixpoint over identifiers keeps items. "Used" below means: the
+//! identifier occurs in kept code, anywhere except after a single `.`; "member" means it occurs
+//! after a single `.` (a field or a method call). Format strings' `{name}` and `{:width$}`
+//! count as used.
+//! - A module is kept when its name is used in a path (`m::x`, a `use`), or when something
+//!   in it is kept. Other items of a module that is not kept are reachable only through its
+//!   name, so in such a module only `impl`s, traits (by name), `macro_rules!` and library
+//!   macro calls are considered (by the rules below, which need no path).
+//! - A named item (fn, struct, enum, const, static, type, macro) is kept when its name is used.
+//!   A `const` used in a pattern, a type, a macro: all are written by name in the code that
+//!   needs them.
+//! - A trait is kept when its name is used, or, in a kept module, when the name of one of its
+//!   associated items is used or is a member. Method calls do not name their trait, and a
+//!   trait method in scope may win over an inherent one (`v.len()` with a by-value `len(self)`
+//!   on `Vec<char>`). A trait is in scope in kept code only if it is defined in a kept module,
+//!   named (a bound, `dyn`), imported by name, imported by a glob (whose module is then kept:
+//!   it is in the path) or by `as _` (always kept with its module). So an import (`use`) of a
+//!   trait whose associated item is used counts as used too (also under another name, `as
+//!   Alias`), and keeps, through its path, the module where the trait is; any trait of the
+//!   called method's name that can be in scope stays.
+//! - An `impl` is kept, wherever it is, when every library type or trait its header names
+//!   in the trait path and the self type is kept; generic parameters, path prefixes,
+//!   associated type bindings, constants, type aliases and imports (which stand for other
+//!   names) and the bounds are not checked. A value of a library type, or a call of a
+//!   library trait's method, exists in kept code only if that type or trait is kept; so an
+//!   `impl` that could be used is kept. Blanket impls (`impl<T: Ord> ChMax for T`) are kept
+//!   with their trait.
+//! - A `use` is kept when one of its imports is used; each import counts on its own, so
+//!   `use m::{A, B};` with only `A` used keeps and reaches only `A` (`B` is cut from the
+//!   list). Imports from std/core/alloc, globs and `as _` are kept whenever their module is.
+//! - A call of a library macro at module level is kept whenever its module is, and also when
+//!   the call or a macro it reaches names a used library item (what it expands to is made of
+//!   those tokens, so an `impl` it makes that could be used names one). Calls of std's item
+//!   macros (`thread_local!`) define named items and follow the module. Inner attributes,
+//!   `extern` blocks and `const _` follow their module.
+//! - A `macro_rules!` macro is kept when its name is used, in any module: textual scope,
+//!   `#[macro_use]` and `#[macro_export]` reach it without its module's name.
+//! - Kept items are kept whole (methods of a kept `impl` are not shaken).
+//!
+//! Names are not resolved: two items of the same name in modules that are both kept are both
+//! kept. Every rule errs on keeping more; none drops an item a program that compiles could
+//! reach.
+//!
+//! # cfg
+//! Every item whose `#[cfg]` is false, every `#[test]` function, also inside `impl` and
+//! `trait` bodies, is removed before anything else, and a module file under a false `cfg` is
+//! never read. The bundler decides `test` (off), `feature = ".."` (off), `not`, `all` and
+//! `any`; any other predicate (`unix`, `target_pointer_width = "32"`, `debug_assertions`)
+//! stays in the bundle, attribute and all, for the judge's compiler to decide as cargo's
+//! compiler did; so `#[cfg(unix)]` and `#[cfg(not(unix))]` items of the same name are both
+//! kept. `cfg_attr` and `cfg!` are always left to the compiler.
 //!
 //! # What it rewrites
 //! - `mod foo;` becomes `mod foo { <foo.rs or foo/mod.rs> }`, attributes and visibility kept;
@@ -45,24 +86,36 @@
 //! - In library code a path starting with `crate` becomes `crate::<lib>` (in `use` trees too;
 //!   `pub(crate)` and `pub(in crate)` stay; `pub(in crate::x)` has its path rewritten), and
 //!   `$crate` in a library macro becomes `$crate::<lib>`.
-//! - Anywhere, a path starting with `judge_io` or the problem's lib crate name (not after `::`
-//!   or `.`) becomes `crate::judge_io...`; `::judge_io` becomes `crate::judge_io` too.
-//! - A `use` (at module level or in a block, outside macro bodies) whose path starts with a
-//!   plain name (`use grid::Grid;`, relative in Rust 2018+) gets `self::` in front, so that it
-//!   means the same in Rust 2015, where `use` paths are crate-relative; `use core::x` becomes
-//!   `use std::x` (2015 has no `core` in `use` paths). `crate::` paths work in both editions
-//!   since Rust 1.30.
-//! - Inlined libraries get `#[allow(dead_code, unused_imports, unused_macros)]`: what main.rs
-//!   does not use is mostly gone, but a kept `impl` or `use` may still be partly unused.
+//! - A path starting with the name of a crate the code depends on (not after `::` or `.`)
+//!   becomes `crate::<lib>...`; `::<lib>` becomes `crate::<lib>` too. A library's code names
+//!   only its own dependencies (a module of its own named like another inlined crate stays
+//!   itself); main.rs may name every inlined crate.
+//! - `#[macro_export]` macros land at the bundle's root, as they land at their crate's root:
+//!   `crate::m!`, `$crate::m!` and `<lib>::m!` to one of them become `crate::m!`, and a
+//!   `use <lib>::m;` at the bundle's root is dropped (the macro is already there). Two
+//!   inlined crates exporting macros of the same name are refused.
+//! - A `use` (at module level, in a block, or in a `macro_rules!` transcriber) whose path
+//!   starts with a plain name (`use grid::Grid;`, relative in Rust 2018+) gets `self::` in
+//!   front, so that it means the same in Rust 2015, where `use` paths are crate-relative;
+//!   `use core::x` becomes `use std::x`. `crate::` paths work in both editions since Rust
+//!   1.30. Exception: a `use` in a block of an item declared in that block or an enclosing
+//!   one (`fn f() { enum Dir {..} use Dir::*; }`) stays as written, since `self::` would name
+//!   the module; Rust 2015 cannot write that path at all, so such code compiles in 2018+
+//!   editions only, with cargo as in the bundle. So does `pub(crate) use m;` of a
+//!   `macro_rules!` macro `m` (a re-export from textual scope, which `self::m` would miss).
+//! - Inlined libraries get `#[allow(dead_code, unused_imports, unused_macros)]`: a kept
+//!   `impl`, trait or `use` may be partly unused.
 //! - Runs of blank lines left by removals are collapsed (outside literals, by re-tokenizing).
+//!   [`Options::compact`] also drops every comment and doc comment, and the lines they leave
+//!   empty; literals are never touched.
 //!
 //! # What it refuses (a clear `file:line:column: message` instead of a broken file)
 //! `include!`/`include_str!`/`include_bytes!` (the judge has no files), `env!`/`option_env!`
-//! (no cargo environment), `#[path]`, `#[macro_export]` (the macro would land at a different
-//! path), `extern crate` of anything but std/core/alloc, a dependency in Cargo.toml other
-//! than judge-io, a `build.rs`, an inner `#![cfg]`, a `cfg_attr` or `cfg!` it cannot decide, a
-//! `#[cfg]` that removes something other than a whole item, a `crate` keyword it cannot place, and of
-//! course lexical errors, unbalanced delimiters, malformed items and missing module files.
+//! (no cargo environment), `#[path]`, `extern crate` of anything but std/core/alloc, the
+//! manifests above, a `#[cfg]` that is false on something other than a whole item (`#[cfg(test)]
+//! let x`), an inner `#![cfg]` that is false, a `crate` keyword it cannot place, and lexical
+//! errors, unbalanced delimiters, malformed items and missing module files (in any module
+//! file of an inlined library: they are all read).
 //!
 //! The output is deterministic: the same files give the same bytes (no timestamps, files in
 //! reading order, kept items in source order).
@@ -72,16 +125,18 @@
 //! 2015) must avoid what 2015 reads differently (`TryFrom` without a `use`, arrays'
 //! `into_iter`); compiling the bundle with the judge's flags, as `scripts/test.sh` does,
 //! catches what does not compile. A library's own `#![deny(warnings)]` would turn what the
-//! shaking leaves unused into errors. `cfg(debug_assertions)` and `cfg(feature = ...)` are
-//! left to the judge's compiler like platform `cfg`s, which sees no features.
+//! shaking leaves unused into errors. Names are matched, not resolved, so a bundle may carry
+//! items of the same name as used ones, and traits whose method names are common (`new`,
+//! `len`): larger, never different.
 
 mod items;
 mod lexer;
+mod manifest;
 mod source;
 #[cfg(test)]
 mod tests;
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -89,25 +144,34 @@ use items::{Item, ItemKind, Presence};
 use lexer::{Kind, Lit};
 use source::Source;
 
-/// One self-contained source file for `problem`.
+/// How to write the bundle.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Drop every comment and doc comment (never the inside of a literal).
+    pub compact: bool,
+}
+
+/// One self-contained, readable source file for the problem crate `crates/<problem>` (see
+/// [`compact`] for the compact one).
 pub fn bundle(root: &Path, problem: &str) -> Result<String, String> {
     let crate_dir = root.join("crates").join(problem);
     if !crate_dir.join("Cargo.toml").is_file() {
         return Err(format!("no problem crate at crates/{problem}"));
     }
-    check_manifest(root, problem)?;
-    if crate_dir.join("build.rs").exists() {
-        return Err(format!("crates/{problem}/build.rs: cannot inline a build script's effects"));
-    }
-    let mut libs = vec![Library {
-        name: "judge_io".to_string(),
-        root_file: root.join("judge-io").join("src").join("lib.rs"),
-    }];
-    let lib_rs = crate_dir.join("src").join("lib.rs");
-    if lib_rs.is_file() {
-        libs.push(Library { name: problem.replace('-', "_"), root_file: lib_rs });
-    }
-    bundle_files(root, problem, &crate_dir.join("src").join("main.rs"), &libs)
+    bundle_crate(root, &crate_dir, problem, Options::default())
+}
+
+/// One self-contained source file for the binary crate in `crate_dir` (its `src/main.rs`),
+/// with its own `src/lib.rs` and every library it depends on by path inlined.
+pub fn bundle_crate(
+    root: &Path,
+    crate_dir: &Path,
+    problem: &str,
+    options: Options,
+) -> Result<String, String> {
+    let libs = libraries(root, crate_dir)?;
+    let text = bundle_files(root, problem, &crate_dir.join("src").join("main.rs"), &libs)?;
+    Ok(if options.compact { compact(&text, problem) } else { text })
 }
 
 /// A library crate the bundle inlines as `mod <name> { ... }`.
@@ -117,6 +181,87 @@ pub struct Library {
     pub name: String,
     /// Its `lib.rs`.
     pub root_file: PathBuf,
+    /// The crates its code may name (its dependencies): only these paths are rewritten to
+    /// `crate::<dep>`, so a module of the same name as another inlined crate stays itself.
+    pub deps: Vec<String>,
+}
+
+/// The libraries a bundle of the crate in `crate_dir` may need: its `[dependencies]`, all
+/// by `path` to std-only crates inside the workspace, and theirs, transitively (in the order
+/// the manifests list them), then the crate's own `src/lib.rs`.
+fn libraries(root: &Path, crate_dir: &Path) -> Result<Vec<Library>, String> {
+    let root_real = fs::canonicalize(root).map_err(|e| format!("cannot read {root:?}: {e}"))?;
+    let display = |dir: &Path| -> String {
+        dir.strip_prefix(&root_real).unwrap_or(dir).display().to_string()
+    };
+    let start = fs::canonicalize(crate_dir)
+        .map_err(|e| format!("cannot read {}: {e}", crate_dir.display()))?;
+    let mut seen = vec![start.clone()];
+    let mut queue = vec![start.clone()];
+    let mut libs: Vec<Library> = Vec::new();
+    let mut own = None;
+    let mut next = 0;
+    while next < queue.len() {
+        let dir = queue[next].clone();
+        next += 1;
+        let manifest = manifest::read(&dir, &display(&dir))?;
+        if dir.join("build.rs").exists() {
+            return Err(format!(
+                "{}/build.rs: cannot inline a build script's effects",
+                display(&dir)
+            ));
+        }
+        let library = Library {
+            name: manifest.lib_name.clone().unwrap_or_else(|| manifest.package.replace('-', "_")),
+            root_file: dir.join("src").join("lib.rs"),
+            deps: manifest.path_dependencies.iter().map(|d| d.name.replace('-', "_")).collect(),
+        };
+        if dir == start {
+            if library.root_file.is_file() {
+                own = Some(library);
+            }
+        } else {
+            if !library.root_file.is_file() {
+                return Err(format!(
+                    "{}: a dependency must be a library (src/lib.rs)",
+                    display(&dir)
+                ));
+            }
+            if let Some(other) = libs.iter().find(|l| l.name == library.name) {
+                return Err(format!(
+                    "two inlined crates are named `{}`: {} and {}",
+                    library.name,
+                    display(other.root_file.parent().and_then(Path::parent).unwrap_or(root)),
+                    display(&dir)
+                ));
+            }
+            libs.push(library);
+        }
+        for dep in manifest.path_dependencies {
+            let dep_dir = fs::canonicalize(dir.join(&dep.path)).map_err(|e| {
+                format!(
+                    "{}/Cargo.toml: dependency `{}`: {}: {e}",
+                    display(&dir),
+                    dep.name,
+                    dep.path
+                )
+            })?;
+            if !dep_dir.starts_with(&root_real) {
+                return Err(format!(
+                    "{}/Cargo.toml: dependency `{}` lies outside the workspace; the bundle only \
+                     inlines the workspace's own std-only libraries",
+                    display(&dir),
+                    dep.name
+                ));
+            }
+            if !seen.contains(&dep_dir) {
+                seen.push(dep_dir.clone());
+                queue.push(dep_dir);
+            }
+        }
+    }
+    libs.extend(own);
+    Ok(libs)
 }
 
 /// Bundles `main` with `libs`; `problem` names the bundle in its header. Paths in messages and
@@ -133,6 +278,10 @@ pub fn bundle_files(
         owners: Vec::new(),
         owner: 0,
         crate_names: libs.iter().map(|lib| lib.name.clone()).collect(),
+        deps: libs.iter().map(|lib| (lib.name.clone(), lib.deps.clone())).collect(),
+        exported: HashMap::new(),
+        used: Used::default(),
+        defined: Defined::default(),
     };
     let mut used = Used::default();
     let mut main_module = bundler.file_module(main)?;
@@ -147,26 +296,28 @@ pub fn bundle_files(
         }
     }
 
-    let mut defined = HashSet::new();
+    let mut defined = Defined::default();
     let mut lib_modules: Vec<Option<Module>> = libs.iter().map(|_| None).collect();
     loop {
         let mut changed = false;
         for (k, (lib, module)) in libs.iter().zip(lib_modules.iter_mut()).enumerate() {
             bundler.owner = k + 1;
             if module.is_none() && used.names.contains(&lib.name) {
-                let loaded = bundler.file_module(&lib.root_file)?;
-                defined.extend(loaded.names());
+                let mut loaded = bundler.file_module(&lib.root_file)?;
+                bundler.load_all(&mut loaded, &lib.name, &mut defined)?;
                 *module = Some(loaded);
                 changed = true;
             }
             if let Some(module) = module {
-                changed |= bundler.shake(module, &mut used, &mut defined)?;
+                changed |= bundler.shake(module, true, &mut used, &defined)?;
             }
         }
         if !changed {
             break;
         }
     }
+    bundler.used = used;
+    bundler.defined = defined;
 
     let mut body = bundler.render(&main_module, None)?;
     for (lib, module) in libs.iter().zip(&lib_modules) {
@@ -186,52 +337,23 @@ pub fn bundle_files(
         "// `{problem}` as one file for its judge, generated by `scripts/bundle.sh {problem}`.\n\
          // Do not edit: edit these files and bundle again (only what main.rs uses is kept):\n"
     );
+    let mut kept_files = HashSet::new();
+    main_module.kept_files(&mut kept_files);
+    for module in lib_modules.iter().flatten() {
+        module.kept_files(&mut kept_files);
+    }
     for owner in 0..=libs.len() {
-        for (file, _) in bundler.files.iter().zip(&bundler.owners).filter(|(_, &o)| o == owner) {
-            out.push_str("//   ");
-            out.push_str(&file.name);
-            out.push('\n');
+        for (k, file) in bundler.files.iter().enumerate() {
+            if bundler.owners[k] == owner && kept_files.contains(&k) {
+                out.push_str("//   ");
+                out.push_str(&file.name);
+                out.push('\n');
+            }
         }
     }
     out.push('\n');
     out.push_str(&body);
     Ok(tidy(&out))
-}
-
-/// Refuses dependencies the bundle cannot inline: everything but judge-io.
-fn check_manifest(root: &Path, problem: &str) -> Result<(), String> {
-    let name = format!("crates/{problem}/Cargo.toml");
-    let text =
-        fs::read_to_string(root.join(&name)).map_err(|e| format!("cannot read {name}: {e}"))?;
-    let mut section = String::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        let refuse = |what: &str| {
-            Err(format!("{name}:{}: the bundle can only inline judge-io, not {what}", n + 1))
-        };
-        if line.starts_with('[') {
-            section = line.trim_matches(|c| c == '[' || c == ']').trim().to_string();
-            if let Some(dep) = section.strip_prefix("dependencies.") {
-                if dep.trim_matches('"') != "judge-io" {
-                    return refuse(&format!("dependency `{dep}`"));
-                }
-            }
-            continue;
-        }
-        let deps = section == "dependencies"
-            || section == "build-dependencies"
-            || (section.starts_with("target.") && section.ends_with(".dependencies"));
-        if !deps || line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        if let Some((key, _)) = line.split_once('=') {
-            let key = key.trim().trim_matches('"');
-            if section != "dependencies" || key != "judge-io" {
-                return refuse(&format!("[{section}] `{key}`"));
-            }
-        }
-    }
-    Ok(())
 }
 
 struct Bundler<'a> {
@@ -244,6 +366,15 @@ struct Bundler<'a> {
     owner: usize,
     /// The crate names that become `crate::<name>` paths.
     crate_names: Vec<String>,
+    /// For each library, the crates it depends on.
+    deps: HashMap<String, Vec<String>>,
+    /// For each inlined library, the `#[macro_export]` macros it defines: they land at the
+    /// bundle's root, so paths to them become `crate::<macro>`.
+    exported: HashMap<String, HashSet<String>>,
+    /// The identifiers of kept code once the shaking is done (for shaking `use` lists).
+    used: Used,
+    /// What the libraries define, once the shaking is done.
+    defined: Defined,
 }
 
 /// A module: a whole file or the body of an inline `mod m { ... }`.
@@ -257,6 +388,20 @@ struct Module {
 }
 
 impl Module {
+    /// Adds the files of this kept module and of its kept children to `out`.
+    fn kept_files(&self, out: &mut HashSet<usize>) {
+        out.insert(self.file);
+        for entry in &self.entries {
+            if let (State::Kept, Some(child)) = (entry.state, &entry.child) {
+                child.kept_files(out);
+            }
+        }
+    }
+
+    fn has_kept(&self) -> bool {
+        self.entries.iter().any(|e| e.state == State::Kept)
+    }
+
     fn names(&self) -> impl Iterator<Item = String> + '_ {
         self.entries
             .iter()
@@ -270,6 +415,8 @@ struct Entry {
     state: State,
     /// Token ranges of associated items removed by `cfg` inside an `impl` or `trait` body.
     removed_inside: Vec<(usize, usize)>,
+    /// For a trait: the names of its associated items (methods are called by these alone).
+    members: Vec<String>,
     /// The module of a kept `mod` item.
     child: Option<Module>,
 }
@@ -291,17 +438,11 @@ struct Edit {
     text: String,
 }
 
-const MACRO_EXPORT: &str = "cannot inline `#[macro_export]`: the macro would move to the \
-    bundle's root; use the macro inside its crate only";
 const PATH_ATTRIBUTE: &str = "cannot inline `#[path]`: keep module files where `mod` finds them";
 const NESTED_TEST: &str =
     "cannot remove this `#[test]`: the bundler removes test items only at module level";
 const NESTED_CFG: &str = "cannot remove code under this `#[cfg]`: the bundler removes whole \
     items only (put the code in an item of its own)";
-const UNDECIDABLE_CFG_ATTR: &str =
-    "cannot decide this `#[cfg_attr]`: the bundler only knows that `test` is off";
-const UNDECIDABLE_CFG_MACRO: &str =
-    "cannot decide this `cfg!`: the bundler only knows that `test` is off";
 
 const MISPLACED_CRATE: &str =
     "cannot inline this use of `crate` (expected `crate::path` or `pub(crate)`)";
@@ -356,11 +497,14 @@ impl Bundler<'_> {
                 Presence::Removed => State::Removed,
             };
             if item.kind == ItemKind::Inner {
-                if let Some(("cfg", _)) = items::attr_name(src, item.start) {
-                    return Err(src.error(
-                        item.start,
-                        "cannot inline an inner `#![cfg]`: put `#[cfg]` on the `mod` item",
-                    ));
+                if let Some(("cfg", name_at)) = items::attr_name(src, item.start) {
+                    if items::cfg_group(src, name_at)? == Some(false) {
+                        return Err(src.error(
+                            item.start,
+                            "cannot remove a module by an inner `#![cfg]`: put `#[cfg]` on \
+                             the `mod` item",
+                        ));
+                    }
                 }
             }
             if item.kind == ItemKind::ExternCrate && state != State::Removed {
@@ -380,16 +524,19 @@ impl Bundler<'_> {
                 }
             }
             let mut removed_inside = Vec::new();
+            let mut members = Vec::new();
             if matches!(item.kind, ItemKind::Impl | ItemKind::Trait) {
                 if let Some((open, close)) = item.body {
                     for inner in items::split(src, open + 1, close)? {
                         if items::presence(src, &inner.attrs)? == Presence::Removed {
                             removed_inside.push((inner.lead, inner.end));
+                        } else if item.kind == ItemKind::Trait {
+                            members.extend(inner.names);
                         }
                     }
                 }
             }
-            entries.push(Entry { item, state, removed_inside, child: None });
+            entries.push(Entry { item, state, removed_inside, members, child: None });
         }
         Ok(Module { file, text, dir, entries })
     }
@@ -452,30 +599,160 @@ impl Bundler<'_> {
         Ok(())
     }
 
-    /// One tree-shaking pass over a library module: keeps what `used` now names. True if
-    /// anything new was kept.
+    /// Loads every module of a library below `module` (a module's `impl`s and traits may be
+    /// needed although nothing names the module), and records the names `impl` headers are
+    /// checked against and the library's `#[macro_export]` macros.
+    fn load_all(
+        &mut self,
+        module: &mut Module,
+        lib: &str,
+        defined: &mut Defined,
+    ) -> Result<(), String> {
+        let file = module.file;
+        for entry in &mut module.entries {
+            if entry.state == State::Removed {
+                continue;
+            }
+            let src = &self.files[file];
+            let item = &entry.item;
+            let is_alias = item.kind == ItemKind::Other && src.is_kw(item.keyword, "type");
+            if item.kind == ItemKind::MacroRules {
+                let name = item.names.first().cloned().unwrap_or_default();
+                let idents = defined.macros.entry(name).or_default();
+                for i in item.keyword..item.end {
+                    if let Some(ident) = src.ident(i) {
+                        idents.insert(ident.to_string());
+                    }
+                    // Items a macro defines: an `impl` header its calls expand to may name them.
+                    let declares = matches!(
+                        src.ident(i),
+                        Some("struct" | "enum" | "union" | "trait" | "fn" | "const" | "static")
+                    );
+                    if declares && src.tokens[i].kind == Kind::Ident {
+                        let name = src.ident(src.next_code(i + 1, item.end));
+                        defined.items.extend(name.map(String::from));
+                        if matches!(src.ident(i), Some("struct" | "enum" | "union" | "trait")) {
+                            defined.types.extend(name.map(String::from));
+                        }
+                    }
+                }
+            }
+            match item.kind {
+                ItemKind::Fn | ItemKind::Trait | ItemKind::Other if !is_alias => {
+                    defined.items.extend(item.names.iter().cloned());
+                    let word = src.ident(item.keyword).unwrap_or_default();
+                    if matches!(word, "trait" | "struct" | "enum" | "union") {
+                        defined.types.extend(item.names.iter().cloned());
+                    }
+                    if item.kind == ItemKind::Trait {
+                        for name in &item.names {
+                            let members = defined.traits.entry(name.clone()).or_default();
+                            members.extend(entry.members.iter().cloned());
+                        }
+                    }
+                }
+                ItemKind::MacroRules
+                    if item.attrs.iter().any(|&h| {
+                        matches!(items::attr_name(src, h), Some(("macro_export", _)))
+                    }) =>
+                {
+                    let name = item.names.first().cloned().unwrap_or_default();
+                    for (other, names) in &self.exported {
+                        if other != lib && names.contains(&name) {
+                            return Err(src.error(
+                                item.keyword,
+                                &format!(
+                                    "cannot inline `#[macro_export]` macro `{name}`: crate \
+                                     `{other}` exports a macro of the same name, and both would \
+                                     land at the bundle's root"
+                                ),
+                            ));
+                        }
+                    }
+                    self.exported.entry(lib.to_string()).or_default().insert(name);
+                }
+                ItemKind::MacroRules => {}
+                ItemKind::Mod => {
+                    let mut child = self.load_child(file, &module.dir, item)?;
+                    self.load_all(&mut child, lib, defined)?;
+                    entry.child = Some(child);
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// One tree-shaking pass over a library module (`kept` if the module itself is kept):
+    /// keeps what `used` now names. True if anything new was kept.
     fn shake(
         &mut self,
         module: &mut Module,
+        kept: bool,
         used: &mut Used,
-        defined: &mut HashSet<String>,
+        defined: &Defined,
     ) -> Result<bool, String> {
         let mut changed = false;
         for entry in &mut module.entries {
-            if entry.state == State::Unused
-                && wanted(&self.files[module.file], entry, used, defined)
-            {
-                entry.state = State::Kept;
-                changed = true;
-                collect_idents(&self.files[module.file], entry, used);
-                if entry.item.kind == ItemKind::Mod {
-                    let child = self.load_child(module.file, &module.dir, &entry.item)?;
-                    defined.extend(child.names());
-                    entry.child = Some(child);
+            if entry.state == State::Unused {
+                let src = &self.files[module.file];
+                let want = match entry.item.kind {
+                    ItemKind::Mod => {
+                        used.paths.contains(entry.item.names.first().map_or("", String::as_str))
+                            || entry.child.as_ref().is_some_and(Module::has_kept)
+                    }
+                    // A library macro's call may expand to impls, which count wherever they are.
+                    ItemKind::MacroCall
+                        if defined.macros.contains_key(src.text(entry.item.keyword)) =>
+                    {
+                        kept || macro_call_wanted(src, &entry.item, used, defined)
+                    }
+                    // An impl needs no path to be used: it counts wherever it is.
+                    ItemKind::Impl => impl_wanted(src, &entry.item, used, &defined.types),
+                    // A macro is reached by its name alone (textual scope, `#[macro_use]`,
+                    // `#[macro_export]`), wherever it is.
+                    ItemKind::MacroRules => wanted(src, entry, used, defined),
+                    // A trait in a module nothing keeps is in scope nowhere unless named.
+                    ItemKind::Trait if !kept => {
+                        entry.item.names.iter().any(|name| used.names.contains(name))
+                    }
+                    // Anything else in a module that no kept path names and that holds
+                    // nothing kept cannot be reached (from outside, only through the module's
+                    // name), however its name matches.
+                    _ if !kept => false,
+                    _ if entry.item.always => true,
+                    _ => wanted(src, entry, used, defined),
+                };
+                if want {
+                    entry.state = State::Kept;
+                    changed = true;
+                    if entry.item.kind != ItemKind::Use {
+                        collect_idents(src, entry, used);
+                    }
                 }
             }
+            if entry.state == State::Kept && entry.item.kind == ItemKind::Use {
+                // Each import of a kept `use` counts on its own: `use m::{A, B}` with only
+                // `A` used does not keep `m::B` (the unused ones are cut when rendering).
+                let src = &self.files[module.file];
+                for leaf in items::use_leaves(src, entry.item.keyword, entry.item.end)? {
+                    let needed = leaf.name.as_ref().map_or(true, |name| {
+                        used.names.contains(name)
+                            || used.paths.contains(name)
+                            || trait_called(name, used, defined)
+                            || trait_called(&leaf.original, used, defined)
+                    });
+                    if needed {
+                        for segment in leaf.segments {
+                            changed |= used.names.insert(segment.clone());
+                            changed |= used.paths.insert(segment);
+                        }
+                    }
+                }
+            }
+            let child_kept = entry.state == State::Kept;
             if let Some(child) = &mut entry.child {
-                changed |= self.shake(child, used, defined)?;
+                changed |= self.shake(child, child_kept, used, defined)?;
             }
         }
         Ok(changed)
@@ -505,14 +782,34 @@ impl Bundler<'_> {
                 (Some(_), Some((open, _))) => open + 1,
                 _ => item.end,
             };
-            self.rewrite(
-                src,
-                (item.lead, rewrite_end),
-                &entry.removed_inside,
-                lib,
-                macro_body,
-                &mut edits,
-            )?;
+            let mut skip = entry.removed_inside.clone();
+            if lib.is_some() && item.kind == ItemKind::Use {
+                // A kept `use` keeps only the names kept code uses (imports from std, globs
+                // and `as _` always stay: they may bring trait methods into scope).
+                let (used, defined) = (&self.used, &self.defined);
+                for (lo, hi) in items::unused_imports(src, item.keyword, item.end, &|name| {
+                    used.names.contains(name)
+                        || used.paths.contains(name)
+                        || trait_called(name, used, defined)
+                })? {
+                    let end =
+                        if hi < src.tokens.len() { src.tokens[hi].start } else { src.text.len() };
+                    edits.push(Edit { start: src.tokens[lo].start, end, text: String::new() });
+                    skip.push((lo, hi));
+                }
+            }
+            let transcribers = if item.kind == ItemKind::MacroRules {
+                items::transcribers(src, item)
+            } else {
+                Vec::new()
+            };
+            let at_root = lib.is_none() && module.file == 0 && module.text.0 == 0;
+            let crates = match lib {
+                Some(name) => self.deps.get(name).map_or(&[][..], Vec::as_slice),
+                None => &self.crate_names[..],
+            };
+            let context = Context { lib, macro_body, transcribers: &transcribers, at_root, crates };
+            self.rewrite(src, (item.lead, rewrite_end), &skip, &context, &mut edits)?;
             if let Some(child) = &entry.child {
                 let inner = self.render(child, lib)?;
                 match item.body {
@@ -555,11 +852,20 @@ impl Bundler<'_> {
         src: &Source,
         range: (usize, usize),
         skip: &[(usize, usize)],
-        lib: Option<&str>,
-        macro_body: usize,
+        context: &Context,
         edits: &mut Vec<Edit>,
     ) -> Result<(), String> {
+        let (lib, macro_body) = (context.lib, context.macro_body);
         let all = src.tokens.len();
+        // `crate::m` and `$crate::m` where `m` is one of this library's `#[macro_export]`
+        // macros: it lands at the bundle's root, so the path stays as written.
+        let exported_after = |colons: usize, krate: &str| -> bool {
+            let name_at = src.next_code(colons + 1, all);
+            let after = src.next_code(name_at + 1, all);
+            src.ident(name_at).is_some_and(|name| {
+                self.exported.get(krate).is_some_and(|names| names.contains(name))
+            }) && !src.is_punct(after, "::")
+        };
         let mut i = range.0;
         while i < range.1 {
             if let Some(&(_, end)) = skip.iter().find(|&&(start, _)| start == i) {
@@ -581,14 +887,18 @@ impl Bundler<'_> {
                                     src.error(here, "cannot inline `$crate` not followed by `::`")
                                 );
                             }
-                            edits.push(insert(token.end, format!("::{lib}")));
+                            if !exported_after(next, lib) {
+                                edits.push(insert(token.end, format!("::{lib}")));
+                            }
                         }
                         continue;
                     }
                     let Some(lib) = lib else { continue };
                     let before = prev.map(|j| src.text(j)).unwrap_or("");
                     if src.is_punct(next, "::") && !prev_is("::") {
-                        edits.push(insert(token.end, format!("::{lib}")));
+                        if !exported_after(next, lib) {
+                            edits.push(insert(token.end, format!("::{lib}")));
+                        }
                     } else if src.is_punct(next, ")") && (before == "(" || before == "in") {
                         // `pub(crate)`, `pub(in crate)`: a visibility, not a path.
                     } else if before == "extern" {
@@ -597,9 +907,39 @@ impl Bundler<'_> {
                         return Err(src.error(here, MISPLACED_CRATE));
                     }
                 }
-                Kind::Ident if self.crate_names.iter().any(|c| c == src.text(here)) => {
+                Kind::Ident if context.crates.iter().any(|c| c == src.text(here)) => {
                     let name = src.text(here);
                     if prev_is(".") || prev_is("$") {
+                        continue;
+                    }
+                    if src.is_punct(next, "::") && exported_after(next, name) {
+                        // `lib::m!` or `use lib::m;` for an exported macro: `crate::m`.
+                        let colons = prev.filter(|_| prev_is("::"));
+                        let start = match colons {
+                            Some(c) if starts_path(src, src.prev_code(c)) => src.tokens[c].start,
+                            _ => token.start,
+                        };
+                        let use_kw = prev.filter(|&p| src.is_kw(p, "use"));
+                        let semi = src.next_code(src.next_code(next + 1, all) + 1, all);
+                        let public = use_kw
+                            .and_then(|u| src.prev_code(u))
+                            .is_some_and(|p| src.is_kw(p, "pub") || src.is_punct(p, ")"));
+                        match use_kw {
+                            // At the bundle's root the macro is already there: importing it
+                            // again would define it twice.
+                            Some(u) if context.at_root && src.is_punct(semi, ";") && !public => {
+                                edits.push(Edit {
+                                    start: src.tokens[u].start,
+                                    end: src.tokens[semi].end,
+                                    text: String::new(),
+                                });
+                            }
+                            _ => edits.push(Edit {
+                                start,
+                                end: src.tokens[next].end,
+                                text: "crate::".to_string(),
+                            }),
+                        }
                         continue;
                     }
                     if prev_is("::") {
@@ -616,10 +956,50 @@ impl Bundler<'_> {
                         edits.push(insert(token.start, "crate::".to_string()));
                     }
                 }
+                Kind::Ident
+                    if src.is_kw(here, "use")
+                        && here >= macro_body
+                        && context.transcribers.iter().any(|&(lo, hi)| lo < here && here < hi) =>
+                {
+                    // A `use` a macro expands to: the same rule, for a plain first segment
+                    // (`use $crate::x`, `use $path` and groups are left as written).
+                    if let Some(name) = src.ident(next) {
+                        let anchored = matches!(
+                            name,
+                            "std" | "core" | "alloc" | "crate" | "self" | "super" | "Self"
+                        ) || context.crates.iter().any(|c| c == name);
+                        if !anchored && !src.is_punct(src.next_code(next + 1, all), "!") {
+                            edits.push(insert(src.tokens[next].start, "self::".to_string()));
+                        }
+                    }
+                }
                 Kind::Ident if here < macro_body && src.is_kw(here, "use") => {
                     // `use a::b` is relative to the module in Rust 2018+, to the crate root in
-                    // Rust 2015; `use self::a::b` means the same in both.
-                    for root in items::use_at(src, here, all)?.roots {
+                    // Rust 2015; `use self::a::b` means the same in both. A `use` in a block
+                    // of an item declared in that block (`enum Dir {..} use Dir::*;`) stays as
+                    // written: `self::` would mean the module, and Rust 2015 has no way to
+                    // write that path.
+                    let block_locals = items::block_items(src, here);
+                    let roots = match items::use_at(src, here, all) {
+                        Ok(tree) => tree.roots,
+                        // A `use` in a macro defined inside a function (`use $crate::x`) is a
+                        // template, and left as written.
+                        Err(_) if in_macro_template(src, here, all) => Vec::new(),
+                        Err(e) => return Err(e),
+                    };
+                    for root in roots {
+                        if skip.iter().any(|&(lo, hi)| lo <= root && root < hi) {
+                            continue;
+                        }
+                        if block_locals.iter().any(|&local| local == src.text(root)) {
+                            continue;
+                        }
+                        // `pub(crate) use m;` re-exports the `macro_rules!` macro `m` from its
+                        // textual scope, which `self::m` would not find.
+                        let single = !src.is_punct(src.next_code(root + 1, all), "::");
+                        if single && self.defined.macros.contains_key(src.text(root)) {
+                            continue;
+                        }
                         let name = src.ident(root).unwrap_or_default();
                         if name == "core" {
                             // Rust 2015 has no `core` in `use` paths without `extern crate`;
@@ -635,7 +1015,7 @@ impl Bundler<'_> {
                         let anchored = matches!(
                             name,
                             "std" | "core" | "alloc" | "crate" | "self" | "super" | "Self"
-                        ) || self.crate_names.iter().any(|c| c == name);
+                        ) || context.crates.iter().any(|c| c == name);
                         if !anchored {
                             edits.push(insert(src.tokens[root].start, "self::".to_string()));
                         }
@@ -646,22 +1026,15 @@ impl Bundler<'_> {
                     if let Some((_, why)) = INLINE_REFUSED.iter().find(|(m, _)| *m == name) {
                         return Err(src.error(here, &format!("cannot inline `{name}!`: {why}")));
                     }
-                    if name == "cfg" && items::cfg_group(src, next)?.is_none() {
-                        return Err(src.error(here, UNDECIDABLE_CFG_MACRO));
-                    }
                 }
                 Kind::Punct if here < macro_body && src.text(here) == "#" => {
                     let Some((name, name_at)) = items::attr_name(src, here) else {
                         continue;
                     };
                     let refusal = match name {
-                        "macro_export" => Some(MACRO_EXPORT),
                         "path" => Some(PATH_ATTRIBUTE),
                         "test" => Some(NESTED_TEST),
                         "cfg" if items::cfg_group(src, name_at)? == Some(false) => Some(NESTED_CFG),
-                        "cfg_attr" if items::cfg_attr_predicate(src, name_at)?.is_none() => {
-                            Some(UNDECIDABLE_CFG_ATTR)
-                        }
                         _ => None,
                     };
                     if let Some(message) = refusal {
@@ -673,6 +1046,33 @@ impl Bundler<'_> {
         }
         Ok(())
     }
+}
+
+/// What [`Bundler::rewrite`] needs to know about the item it rewrites.
+struct Context<'a> {
+    /// The library's crate name (`None` for main.rs).
+    lib: Option<&'a str>,
+    /// Where a macro's body starts (`usize::MAX` for other items).
+    macro_body: usize,
+    /// The transcribers (`=> { ... }`) of a `macro_rules!`, as token ranges of their groups.
+    transcribers: &'a [(usize, usize)],
+    /// Whether the item is at the bundle's root (main.rs's own items).
+    at_root: bool,
+    /// The crate names this code may name (main.rs: every inlined crate).
+    crates: &'a [String],
+}
+
+/// True if the `use` at token `use_kw` holds a macro metavariable (`$x`, `$crate`) before its
+/// `;`.
+fn in_macro_template(src: &Source, use_kw: usize, all: usize) -> bool {
+    let mut i = use_kw + 1;
+    while i < all && !src.is_punct(i, ";") {
+        if src.is_punct(i, "$") {
+            return true;
+        }
+        i += 1;
+    }
+    false
 }
 
 fn insert(at: usize, text: String) -> Edit {
@@ -735,35 +1135,146 @@ fn is_keyword(word: &str) -> bool {
     )
 }
 
-/// Whether a not-yet-kept library item is now needed.
-fn wanted(src: &Source, entry: &Entry, used: &Used, defined: &HashSet<String>) -> bool {
+/// Whether a not-yet-kept library item (not a module, not nameless) is now needed.
+fn wanted(src: &Source, entry: &Entry, used: &Used, defined: &Defined) -> bool {
     let item = &entry.item;
-    if item.always {
-        return true;
+    match item.kind {
+        ItemKind::Impl => impl_wanted(src, item, used, &defined.types),
+        // A trait's methods can be called without naming it (glob imports, preludes), and a
+        // trait method in scope can win over an inherent one: a trait is kept whenever one of
+        // its associated items' names appears anywhere in kept code.
+        ItemKind::Trait => {
+            item.names.iter().any(|name| used.names.contains(name))
+                || members_called(&entry.members, used)
+        }
+        // An import of such a trait brings it into scope for the same reason.
+        ItemKind::Use => {
+            item.names.iter().any(|name| used.names.contains(name))
+                || items::use_leaves(src, item.keyword, item.end).map_or(true, |leaves| {
+                    leaves.iter().any(|leaf| {
+                        leaf.name.as_ref().is_some_and(|name| trait_called(name, used, defined))
+                            || trait_called(&leaf.original, used, defined)
+                    })
+                })
+        }
+        _ => item.names.iter().any(|name| used.names.contains(name)),
     }
-    let macro_use = item.kind == ItemKind::Mod
-        && item.attrs.iter().any(|&h| matches!(items::attr_name(src, h), Some(("macro_use", _))));
-    if macro_use {
-        return true;
-    }
-    if item.kind == ItemKind::Impl {
-        let header_end = item.body.map_or(item.end, |(open, _)| open);
-        let mut names_library_item = false;
-        for i in item.keyword..header_end {
-            if let Some(name) = src.ident(i) {
-                if defined.contains(name) {
-                    if used.names.contains(name) {
-                        return true;
-                    }
-                    names_library_item = true;
-                }
+}
+
+/// Whether one of `members` (a trait's associated items) is used or called.
+fn members_called(members: &[String], used: &Used) -> bool {
+    members.iter().any(|name| used.names.contains(name) || used.members.contains(name))
+}
+
+/// Whether `name` is the name of a library trait one of whose associated items is used.
+fn trait_called(name: &str, used: &Used, defined: &Defined) -> bool {
+    defined.traits.get(name).is_some_and(|members| members_called(members, used))
+}
+
+/// Whether a library macro call at module level, in a module nothing else keeps, may expand
+/// to an `impl` kept code needs. The expansion is made of the call's tokens and those of the
+/// macros it reaches, and such an `impl` names a kept library item in its header (see
+/// [`impl_wanted`]), so the call is kept when one of those identifiers is a used library item.
+/// (Named items it defines are reached through their module's name, which keeps the module.)
+fn macro_call_wanted(src: &Source, item: &Item, used: &Used, defined: &Defined) -> bool {
+    let mut seen: HashSet<&str> = HashSet::new();
+    let mut macros = vec![src.text(item.keyword)];
+    for i in item.keyword..item.end {
+        if let Some(ident) = src.ident(i) {
+            if defined.items.contains(ident) && used.names.contains(ident) {
+                return true;
+            }
+            if defined.macros.contains_key(ident) {
+                macros.push(ident);
             }
         }
-        return !names_library_item;
     }
-    // A module is only ever named in a path (`m::f`, `use m;`); a local variable `m` is not it.
-    let set = if item.kind == ItemKind::Mod { &used.paths } else { &used.names };
-    item.names.iter().any(|name| set.contains(name))
+    while let Some(name) = macros.pop() {
+        if !seen.insert(name) {
+            continue;
+        }
+        for ident in defined.macros.get(name).into_iter().flatten() {
+            if defined.items.contains(ident) && used.names.contains(ident) {
+                return true;
+            }
+            if defined.macros.contains_key(ident) {
+                macros.push(ident);
+            }
+        }
+    }
+    false
+}
+
+/// Whether a library `impl` may be used: every library type or trait named in its trait path
+/// and its self type is kept. Generic parameters, path prefixes (`m::` in `m::Foo`),
+/// associated type bindings (`Item =`), names no library type or trait has (std types,
+/// constants, type aliases, imports) and bounds (they may need the impl rather than the other
+/// way round) are not checked.
+fn impl_wanted(src: &Source, item: &Item, used: &Used, defined: &HashSet<String>) -> bool {
+    let header_end = item.body.map_or(item.end, |(open, _)| open);
+    let code = |j: usize| src.next_code(j, header_end);
+    let mut i = code(item.keyword + 1);
+    let mut params = HashSet::new();
+    if src.is_punct(i, "<") {
+        let mut depth = 0usize;
+        let mut expect_param = true;
+        loop {
+            if i >= header_end {
+                return true; // not understood: keep
+            }
+            if src.is_punct(i, "<") {
+                depth += 1;
+            } else if src.is_punct(i, ">") {
+                depth -= 1;
+                if depth == 0 {
+                    i = code(i + 1);
+                    break;
+                }
+            } else if depth == 1 && src.is_punct(i, ",") {
+                expect_param = true;
+            } else if depth == 1 && expect_param && !src.is_kw(i, "const") {
+                if let Some(name) = src.ident(i) {
+                    params.insert(name);
+                }
+                expect_param = false;
+            }
+            i = match src.partner.get(i) {
+                Some(&p) if p != usize::MAX && p > i => code(p + 1),
+                _ => code(i + 1),
+            };
+        }
+    }
+    while i < header_end {
+        if src.is_kw(i, "where") {
+            break;
+        }
+        if let Some(name) = src.ident(i) {
+            let next = code(i + 1);
+            let checked = !params.contains(name)
+                && defined.contains(name)
+                && !src.is_punct(next, "::")
+                && !src.is_punct(next, "=");
+            if checked && !used.names.contains(name) {
+                return false;
+            }
+        }
+        i = code(i + 1);
+    }
+    true
+}
+
+/// What the loaded libraries define.
+#[derive(Debug, Default)]
+struct Defined {
+    /// The names of items: functions, traits, types, constants (not modules, type aliases or
+    /// imports, which stand for other names), also those a macro defines.
+    items: HashSet<String>,
+    /// Of those, the structs, enums, unions and traits: what an `impl` header is checked for.
+    types: HashSet<String>,
+    /// For each `macro_rules!` name, the identifiers of its definitions.
+    macros: HashMap<String, HashSet<String>>,
+    /// For each trait name, its associated items' names (of every trait of that name).
+    traits: HashMap<String, Vec<String>>,
 }
 
 /// The identifiers of kept code.
@@ -771,6 +1282,8 @@ fn wanted(src: &Source, entry: &Entry, used: &Used, defined: &HashSet<String>) -
 struct Used {
     /// Every identifier, except after a single `.` (fields and methods are not items).
     names: HashSet<String>,
+    /// The identifiers after a single `.`: fields and method calls (trait methods among them).
+    members: HashSet<String>,
     /// The identifiers followed by `::` or inside a `use`: the only places a module is named.
     paths: HashSet<String>,
 }
@@ -798,7 +1311,9 @@ fn collect_idents(src: &Source, entry: &Entry, used: &mut Used) {
                     src.is_punct(p, ".")
                         && !src.prev_code(p).is_some_and(|pp| src.is_punct(pp, "."))
                 });
-                if !after_dot {
+                if after_dot {
+                    used.members.insert(name.to_string());
+                } else {
                     used.names.insert(name.to_string());
                 }
                 if in_use || src.is_punct(src.next_code(i + 1, src.tokens.len()), "::") {
@@ -852,6 +1367,41 @@ fn cut(src: &Source, lo: usize, hi: usize) -> Edit {
         }
     }
     Edit { start, end, text: String::new() }
+}
+
+/// `text` without comments and doc comments, for judges with small source limits. Only the
+/// whitespace between tokens changes: a line left empty goes, a comment between two tokens
+/// becomes a space; literals are untouched. One header line says where the file came from.
+pub fn compact(text: &str, problem: &str) -> String {
+    let tokens = lexer::tokenize(text).expect("the bundle is made of tokens that lexed");
+    let mut out = format!(
+        "// `{problem}` for its judge, generated by `scripts/bundle.sh --compact {problem}`.\n"
+    );
+    let mut gap = String::new();
+    let mut pos = 0;
+    for token in &tokens {
+        gap.push_str(&text[pos..token.start]);
+        pos = token.end;
+        if matches!(token.kind, Kind::Comment(_)) {
+            if gap.is_empty() {
+                gap.push(' ');
+            }
+            continue;
+        }
+        if let Some(last) = gap.rfind('\n') {
+            let indent = gap[last + 1..].to_string();
+            gap = format!("\n{indent}");
+        }
+        if !out.ends_with('\n') || !gap.starts_with('\n') {
+            out.push_str(&gap);
+        } else {
+            out.push_str(gap.trim_start_matches('\n'));
+        }
+        gap.clear();
+        out.push_str(&text[token.start..token.end]);
+    }
+    out.push('\n');
+    out
 }
 
 /// Collapses the blank lines that removals leave: at most one blank line between items, none
