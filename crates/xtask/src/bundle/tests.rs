@@ -446,7 +446,7 @@ fn a_test() {}
 }
 
 #[test]
-fn platform_cfgs_are_left_to_the_judges_compiler() {
+fn platform_cfg_module_pairs_are_both_kept() {
     let lib = r#"pub fn run() { imp::f(); }
 
 #[cfg(unix)]
