@@ -6,7 +6,7 @@ use std::hash::{Hash, Hasher};
 
 use judge_io::FxHashMap;
 
-use super::{inner_neighbor, opposite, partner, rotate, Border, Edge, Piece, Solver};
+use super::{opposite, partner, rotate, Border, Edge, Piece, Solver};
 
 /// A signature side that has no placed neighbour (edge codes are never 0).
 const FREE: Edge = 0;
@@ -16,6 +16,14 @@ const FREE: Edge = 0;
 /// inner, with at least one placed neighbour) whose signature is `records[cells[i]]`, and 0 is
 /// an empty cell with no placed neighbour (or a corner, which nothing touches).
 const PLACED: u32 = 1 << 31;
+
+/// An index value with this bit is `MANY | s`: the cells are `sets[s]`; without it, the one
+/// cell itself (cells are below 2^20 and set numbers below 2^31, so the bit is free).
+const MANY: u32 = 1 << 31;
+
+/// log2 of the slots of the wanted-sides filter: 1 MiB, a few percent of slots taken by the
+/// at most 4N + 4 * 10,000 codes a test case ever needs.
+const FILTER_BITS: u32 = 20;
 
 /// The non-empty sets of touching sides (bit s: side s touches a placed piece), by size.
 const SIDE_SETS_BY_SIZE: [&[u8]; 5] = [
@@ -39,66 +47,18 @@ impl Hash for Signature {
     }
 }
 
-/// The sides of a signature that need a code (bit s: side s).
+/// The filter slot of `code` (a multiplicative hash: the top bits are the best mixed).
 #[inline]
-fn shape(signature: &Piece) -> usize {
-    signature
-        .iter()
-        .enumerate()
-        .filter(|&(_, &code)| code != FREE)
-        .fold(0, |sides, (s, _)| sides | 1 << s)
+fn filter_slot(code: Edge) -> usize {
+    (u64::from(code).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - FILTER_BITS)) as usize
 }
 
-/// Who needs one code: `cells[side][shape]` waiting cells of that shape (see [`shape`]) need
-/// it on `side`, and `shapes[side]` has bit `shape` set exactly when that count is non-zero.
-#[derive(Debug, Default, Clone)]
-struct Demand {
-    cells: [[u32; 16]; 4],
-    shapes: [u16; 4],
-}
-
-/// The waiting cells that share one signature, by row-major index (so in `(y, x)` order).
-/// Most signatures belong to one cell, which is kept inline to save an allocation.
-#[derive(Debug)]
-enum Bucket {
-    One(u32),
-    Many(BTreeSet<u32>),
-}
-
-impl Bucket {
-    /// The smallest cell. O(log B).
-    fn first(&self) -> Option<u32> {
-        match self {
-            Bucket::One(cell) => Some(*cell),
-            Bucket::Many(cells) => cells.iter().next().copied(),
-        }
-    }
-
-    fn insert(&mut self, cell: u32) {
-        match self {
-            Bucket::One(other) => {
-                let cells: BTreeSet<u32> = [*other, cell].iter().copied().collect();
-                *self = Bucket::Many(cells);
-            }
-            Bucket::Many(cells) => {
-                cells.insert(cell);
-            }
-        }
-    }
-
-    /// Removes `cell`; true if the bucket is now empty.
-    fn remove(&mut self, cell: u32) -> bool {
-        match self {
-            Bucket::One(other) => {
-                debug_assert_eq!(*other, cell, "only a member is removed");
-                true
-            }
-            Bucket::Many(cells) => {
-                cells.remove(&cell);
-                cells.is_empty()
-            }
-        }
-    }
+/// Whether `cell` is still waiting with signature `signature` (index entries are dropped
+/// lazily: a cell that was placed, or that now needs more sides, leaves a stale entry).
+#[inline]
+fn waits_as(cells: &[u32], records: &[Piece], cell: u32, signature: &Piece) -> bool {
+    let record = cells[cell as usize];
+    record != 0 && record & PLACED == 0 && records[record as usize] == *signature
 }
 
 /// The puzzle of one test case: placed pieces, waiting cells, and the signature index.
@@ -125,10 +85,20 @@ pub struct Puzzle {
     records: Vec<Piece>,
     /// The cells set non-zero in this test case, cleared by the next `init`.
     touched: Vec<u32>,
-    /// Waiting cells by signature; only non-empty buckets are kept.
-    index: FxHashMap<Signature, Bucket>,
-    /// For a code, which waiting cells (by side and shape) need it.
-    demand: FxHashMap<Edge, Demand>,
+    /// Cells by every signature they have waited with in this test case: one cell, or
+    /// [`MANY`] and a set in `sets`. Entries are never removed before the next `init`; a
+    /// lookup skips (and drops from a set) the cells that no longer wait with that signature,
+    /// so each entry costs at most one skip.
+    index: FxHashMap<Signature, u32>,
+    /// The cells of signatures that more than one cell waited with, by row-major index (so
+    /// in `(y, x)` order).
+    sets: Vec<BTreeSet<u32>>,
+    /// Per filter slot (see [`filter_slot`]), bit s: some cell needed a code of this slot on
+    /// side s in this test case. A superset (bits are never cleared, slots are shared), so it
+    /// only saves lookups, never decides a fit.
+    wanted: Vec<u8>,
+    /// The filter slots set non-zero in this test case, cleared by the next `init`.
+    wanted_touched: Vec<u32>,
     /// Signature lookups made by all puts since `new` (for the benchmark's report).
     lookups: u64,
 }
@@ -142,7 +112,7 @@ impl Puzzle {
     /// Starts a test case, reusing the memory of the previous one.
     ///
     /// # Complexity
-    /// O(n) plus the cells the previous test case touched.
+    /// O(n) plus what the previous test case touched.
     pub fn init(&mut self, n: usize, _m: usize, border: &Border) {
         debug_assert!(
             [&border.up, &border.right, &border.bottom, &border.left].iter().all(|s| s.len() == n),
@@ -152,10 +122,17 @@ impl Puzzle {
             self.cells[cell as usize] = 0;
         }
         self.touched.clear();
+        if self.wanted.is_empty() {
+            self.wanted = vec![0; 1 << FILTER_BITS];
+        }
+        for &slot in &self.wanted_touched {
+            self.wanted[slot as usize] = 0;
+        }
+        self.wanted_touched.clear();
         self.records.clear();
         self.records.push([FREE; 4]);
         self.index.clear();
-        self.demand.clear();
+        self.sets.clear();
         self.n = n;
         self.width = n + 2;
         if self.cells.len() < self.width * self.width {
@@ -177,7 +154,7 @@ impl Puzzle {
         for i in 0..n {
             let places = [(i + 1, 0), (last, i + 1), (i + 1, last), (0, i + 1)];
             for &(x, y) in places.iter() {
-                self.announce(self.cell(x, y));
+                self.announce(x, y);
             }
         }
     }
@@ -185,24 +162,23 @@ impl Puzzle {
     /// Places `piece` by the rules; returns x + y of its cell or -1 (then nothing changes).
     ///
     /// # Complexity
-    /// At most 64 hash lookups and O(log B) per bucket of B cells; see the crate docs.
+    /// 4 filter probes and at most 60 signature lookups, each taking the smallest waiting cell
+    /// of its signature in O(log B) for B cells (amortized: a lookup also drops the entries
+    /// it finds stale); see the crate docs.
     pub fn put(&mut self, piece: Piece) -> i32 {
-        // wanted_by[j][s] bit S: some waiting cell of shape S needs piece[j] on side s. A
-        // signature of shape S can only exist if this holds on every side of S, which rules out
-        // most of the 60 lookups before hashing anything.
-        let mut wanted_by = [[0u16; 4]; 4];
-        for (shapes, edge) in wanted_by.iter_mut().zip(piece.iter()) {
-            if let Some(demand) = self.demand.get(edge) {
-                *shapes = demand.shapes;
-            }
+        // wanted_on[j] bit s: the filter says some cell may need piece[j] on side s.
+        let mut wanted_on = [0u8; 4];
+        for (sides, &edge) in wanted_on.iter_mut().zip(piece.iter()) {
+            *sides = self.wanted[filter_slot(edge)];
         }
-        // usable[k] bit s: rotated by k, the piece shows on side s a code some cell needs there.
+        if wanted_on == [0; 4] {
+            return -1;
+        }
+        // usable[k] bit s: rotated by k, the piece may show on side s a code needed there.
         let mut usable = [0u8; 4];
         for (k, mask) in usable.iter_mut().enumerate() {
             for side in 0..4 {
-                if wanted_by[(side + 4 - k) % 4][side] != 0 {
-                    *mask |= 1 << side;
-                }
+                *mask |= wanted_on[(side + 4 - k) % 4] & (1 << side);
             }
         }
         for size in (1..=4).rev() {
@@ -217,22 +193,13 @@ impl Puzzle {
                     if sides & !mask != 0 {
                         continue;
                     }
-                    let possible = (0..4).all(|side| {
-                        sides & (1 << side) == 0
-                            || wanted_by[(side + 4 - k) % 4][side] & (1 << sides) != 0
-                    });
-                    if !possible {
-                        continue;
-                    }
                     let mut wanted = [FREE; 4];
                     for side in 0..4 {
                         if sides & (1 << side) != 0 {
                             wanted[side] = shown[side];
                         }
                     }
-                    self.lookups += 1;
-                    if let Some(bucket) = self.index.get(&Signature(wanted)) {
-                        let cell = bucket.first().expect("only non-empty buckets are kept");
+                    if let Some(cell) = self.smallest_waiting(&wanted) {
                         if best.map_or(true, |(b, _)| cell < b) {
                             best = Some((cell, k));
                         }
@@ -260,6 +227,25 @@ impl Puzzle {
         y * self.width + x
     }
 
+    /// The smallest cell waiting with exactly `signature`, dropping stale entries met on the
+    /// way.
+    fn smallest_waiting(&mut self, signature: &Piece) -> Option<u32> {
+        self.lookups += 1;
+        let found = *self.index.get(&Signature(*signature))?;
+        let (cells, records) = (&self.cells, &self.records);
+        if found & MANY == 0 {
+            return if waits_as(cells, records, found, signature) { Some(found) } else { None };
+        }
+        let set = &mut self.sets[(found & !MANY) as usize];
+        while let Some(&cell) = set.iter().next() {
+            if waits_as(cells, records, cell, signature) {
+                return Some(cell);
+            }
+            set.remove(&cell);
+        }
+        None
+    }
+
     /// Records a border piece (its neighbours are told by [`Puzzle::announce`] afterwards).
     fn place_border(&mut self, cell: usize, piece: Piece) {
         self.records.push(piece);
@@ -267,19 +253,28 @@ impl Puzzle {
         self.touched.push(cell as u32);
     }
 
-    /// Tells the empty inner neighbours of the placed `cell` what they now need from it.
-    fn announce(&mut self, cell: usize) {
+    /// Tells the empty inner neighbours of the placed cell (x, y) what they now need from it.
+    fn announce(&mut self, x: usize, y: usize) {
+        let cell = self.cell(x, y);
         let edges = self.records[(self.cells[cell] & !PLACED) as usize];
-        for (side, &edge) in edges.iter().enumerate() {
-            if let Some(next) = inner_neighbor(self.n, cell, side) {
-                if self.cells[next] & PLACED == 0 {
-                    self.require(next, opposite(side), partner(edge));
-                }
+        let inner = 1..=self.n;
+        // (the neighbour's x and y, its cell) across each side; off the board wraps around
+        // to usize::MAX, which is not inner either.
+        let neighbours = [
+            (x, y.wrapping_sub(1), cell.wrapping_sub(self.width)),
+            (x + 1, y, cell + 1),
+            (x, y + 1, cell + self.width),
+            (x.wrapping_sub(1), y, cell.wrapping_sub(1)),
+        ];
+        for (side, &(nx, ny, next)) in neighbours.iter().enumerate() {
+            if inner.contains(&nx) && inner.contains(&ny) && self.cells[next] & PLACED == 0 {
+                self.require(next, opposite(side), partner(edges[side]));
             }
         }
     }
 
-    /// Waiting cell `cell` now needs `code` on `side`: move it to its new signature.
+    /// Waiting cell `cell` now needs `code` on `side`: index it under its new signature (its
+    /// old entry goes stale).
     fn require(&mut self, cell: usize, side: usize, code: Edge) {
         let record = match self.cells[cell] {
             0 => {
@@ -289,60 +284,43 @@ impl Puzzle {
                 self.cells[cell] = record as u32;
                 record
             }
-            record => {
-                let record = record as usize;
-                self.unindex(cell, record);
-                record
-            }
+            record => record as usize,
         };
         debug_assert_eq!(self.records[record][side], FREE, "a side is required once");
         self.records[record][side] = code;
         let signature = self.records[record];
         match self.index.entry(Signature(signature)) {
-            Entry::Occupied(mut bucket) => bucket.get_mut().insert(cell as u32),
             Entry::Vacant(slot) => {
-                slot.insert(Bucket::One(cell as u32));
+                slot.insert(cell as u32);
             }
-        }
-        let cell_shape = shape(&signature);
-        for (side, &code) in signature.iter().enumerate() {
-            if code != FREE {
-                let demand = self.demand.entry(code).or_default();
-                demand.cells[side][cell_shape] += 1;
-                demand.shapes[side] |= 1 << cell_shape;
-            }
-        }
-    }
-
-    /// Takes waiting `cell` (signature `records[record]`) out of the index.
-    fn unindex(&mut self, cell: usize, record: usize) {
-        let signature = self.records[record];
-        let key = Signature(signature);
-        let bucket =
-            self.index.get_mut(&key).expect("a waiting cell is indexed under its signature");
-        if bucket.remove(cell as u32) {
-            self.index.remove(&key);
-        }
-        let cell_shape = shape(&signature);
-        for (side, &code) in signature.iter().enumerate() {
-            if code != FREE {
-                let demand = self.demand.get_mut(&code).expect("a needed code is counted");
-                demand.cells[side][cell_shape] -= 1;
-                if demand.cells[side][cell_shape] == 0 {
-                    demand.shapes[side] &= !(1 << cell_shape);
+            Entry::Occupied(mut slot) => {
+                let found = *slot.get();
+                if found & MANY != 0 {
+                    self.sets[(found & !MANY) as usize].insert(cell as u32);
+                } else if !waits_as(&self.cells, &self.records, found, &signature) {
+                    // The one cell went stale: nobody else to keep.
+                    slot.insert(cell as u32);
+                } else {
+                    let set: BTreeSet<u32> = [found, cell as u32].iter().copied().collect();
+                    self.sets.push(set);
+                    slot.insert(MANY | (self.sets.len() - 1) as u32);
                 }
             }
         }
+        let slot = filter_slot(code);
+        if self.wanted[slot] == 0 {
+            self.wanted_touched.push(slot as u32);
+        }
+        self.wanted[slot] |= 1 << side;
     }
 
-    /// Places `edges` (already rotated) on the waiting `cell`.
+    /// Places `edges` (already rotated) on the waiting `cell`; its index entry goes stale.
     fn place(&mut self, cell: usize, edges: Piece) {
         let record = self.cells[cell] as usize;
         debug_assert!(record != 0 && record < PLACED as usize, "only waiting cells take pieces");
-        self.unindex(cell, record);
         self.records[record] = edges;
         self.cells[cell] = PLACED | record as u32;
-        self.announce(cell);
+        self.announce(cell % self.width, cell / self.width);
     }
 }
 
