@@ -183,6 +183,17 @@ fn digits(count: usize) -> &'static str {
     }
 }
 
+/// The edge at the start of `bytes`: its code if the first `m` bytes are digits 1..9 and
+/// whitespace or the end of input follows.
+#[inline]
+fn edge_at(bytes: &[u8], m: usize) -> Option<Edge> {
+    let value = if bytes.len() >= 8 { eight_byte_edge(bytes, m) } else { short_edge(bytes, m) };
+    match value {
+        Some(value) if bytes.len() == m || is_space(bytes[m]) => Some(value),
+        _ => None,
+    }
+}
+
 /// The edge code in the first `m` (3..=8) of `bytes` (at least 8 bytes) if they are all
 /// digits 1..9, reading eight bytes at once (SWAR): edges are nearly all of the input.
 #[inline]
@@ -294,22 +305,6 @@ impl<'a> Reader<'a> {
         Ok(value)
     }
 
-    /// One edge: exactly `m` digits, each 1..9.
-    #[inline]
-    fn edge(&mut self, m: usize) -> Result<Edge, Error> {
-        self.skip_space();
-        let start = self.pos;
-        let rest = &self.input[start..];
-        let value = if rest.len() >= 8 { eight_byte_edge(rest, m) } else { short_edge(rest, m) };
-        match value {
-            Some(value) if rest.len() == m || is_space(rest[m]) => {
-                self.pos = start + m;
-                Ok(value)
-            }
-            _ => Err(self.edge_error(start, m)),
-        }
-    }
-
     /// What is wrong with the edge at byte offset `start` (which [`Reader::edge`] rejected).
     #[cold]
     #[inline(never)]
@@ -341,8 +336,21 @@ impl<'a> Reader<'a> {
     #[inline]
     pub fn piece(&mut self, m: usize) -> Result<Piece, Error> {
         self.skip_space();
-        let at = self.pos;
-        let piece = [self.edge(m)?, self.edge(m)?, self.edge(m)?, self.edge(m)?];
+        let (input, at) = (self.input, self.pos);
+        // The cursor stays in a register for the four edges (nearly all of the input).
+        let mut pos = at;
+        let mut piece = [0; 4];
+        for edge in piece.iter_mut() {
+            while pos < input.len() && is_space(input[pos]) {
+                pos += 1;
+            }
+            match edge_at(&input[pos..], m) {
+                Some(value) => *edge = value,
+                None => return Err(self.edge_error(pos, m)),
+            }
+            pos += m;
+        }
+        self.pos = pos;
         let [a, b, c, d] = piece;
         if a == b || a == c || a == d || b == c || b == d || c == d {
             return Err(self.identical_edges(at, piece));
@@ -558,16 +566,15 @@ mod tests {
                     for tail in ["", " 222 333 444 555555555"].iter() {
                         let mut input = edge.clone();
                         input.extend_from_slice(tail.as_bytes());
-                        let mut reader = Reader::new(&input);
-                        let read = reader.edge(m);
+                        let read = edge_at(&input, m);
                         assert_eq!(
-                            read.is_ok(),
+                            read.is_some(),
                             spells_an_edge,
                             "m {} input {:?}",
                             m,
                             quote(&input)
                         );
-                        if let Ok(value) = read {
+                        if let Some(value) = read {
                             assert_eq!(value.to_string().as_bytes(), &edge[..m]);
                         }
                     }
