@@ -16,19 +16,29 @@
 //! non-empty sets of touching sides the fitting signature is known in advance, and a put looks
 //! up at most 60 signatures, taking the smallest cell of each bucket (a `BTreeSet` ordered by
 //! the row-major index, which is the `(y, x)` order). Sets are tried from 4 touching sides down
-//! to 1 and the search stops at the first size that has a fit. A filter keeps most of the 60
-//! from being hashed at all: per code, which (side, shape) pairs some waiting cell needs it
-//! on, where a shape is the set of a cell's non-free sides; one lookup per edge of the piece
-//! fetches these masks, and a signature of shape S is looked up only if every side of S shows
-//! a code wanted there by a cell of shape S. (On random input a put then makes under one
-//! signature lookup on average, on the adversarial input a few; see the benchmark.)
+//! to 1 and the search stops at the first size that has a fit.
+//!
+//! Entries are never taken out before the next test case: a cell that is placed, or that
+//! comes to need one more side, leaves its old entry behind, and a lookup skips the cells that
+//! no longer wait with the signature looked up (dropping them from a many-cell bucket, so each
+//! is skipped there once). This costs nothing asymptotically and saves a removal on every
+//! move. A filter keeps most of the 60 from being hashed at all: a 1 MiB table, by a hash of
+//! the code, of the sides some cell has needed a code on in this test case; a signature is
+//! looked up only if every side it needs shows a code the table allows there. (On random
+//! input, where nearly every code is needed by one cell, a put then makes about one
+//! signature lookup; on the adversarial input, where a handful of codes is needed
+//! everywhere, about 47; see the benchmark.)
 //!
 //! # Complexity
-//! `put`: at most 4 + 60 hash lookups and O(log B) for the smallest cell of a bucket of B
-//! cells, then at most 5 cells move between buckets (the placed cell and its 4 neighbours),
-//! O(log B) each. Nothing depends on how many cells wait on one code. `init`: O(N) plus
-//! clearing what the previous test case touched. Memory: 4 bytes per board cell plus one
-//! record per touched cell and 264 bytes per code some waiting cell needs.
+//! `put`: 4 filter probes, at most 60 hash lookups and O(log B) for the smallest cell of a
+//! bucket of B cells (amortized, with the stale entries it drops), then at most 4 cells get a
+//! new entry (the placed cell's waiting neighbours), O(log B) each. Nothing depends on how
+//! many cells wait on one code. `init`: O(N) plus clearing what the previous test case
+//! touched. Memory: 4 bytes per board cell, the 1 MiB filter, and per test case one 16-byte
+//! record per touched cell and one index entry per signature a cell waited with (at most
+//! 4N + 4 per put).
+//!
+//! Edges, nearly all of the input, are read eight bytes at a time ([`Reader`]).
 //!
 //! [`run`] is the driver that plays the judge's part from text (see the problem file); it
 //! validates lazily, so the results of the puts before a bad line are already written.
