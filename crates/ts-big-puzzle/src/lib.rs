@@ -505,6 +505,26 @@ mod tests {
         );
     }
 
+    /// Integers and the end of input are checked by a [`Scanner`] over the rest of the input:
+    /// its errors land at their place in the whole input.
+    #[test]
+    fn scanner_errors_keep_their_place() {
+        check_error(
+            "1 x",
+            "test case 1, N, line 1, column 3: expected a non-negative integer, found \"x\"",
+        );
+        check_error(
+            "1\n\n\n  x",
+            "test case 1, N, line 4, column 3: expected a non-negative integer, found \"x\"",
+        );
+        check_error(
+            "1\n  4 \n\n",
+            "test case 1, M, line 4, column 1: expected a non-negative integer, found end of input",
+        );
+        check_error("0\n\n 5", "line 3, column 2: expected end of input, found \"5\"");
+        check_error("0 5", "line 1, column 3: expected end of input, found \"5\"");
+    }
+
     #[test]
     fn only_a_minus_sign_before_digits_makes_a_negative_edge() {
         let at = "test case 1, up[0], line 3, column 5: ";
