@@ -335,3 +335,72 @@ impl Solver for Puzzle {
         Puzzle::put(self, piece)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::naive::Naive;
+    use super::*;
+
+    /// A 4 x 4 board whose first three up pieces face down with 333, so (2, 1) and (3, 1) wait
+    /// with the same signature (needing only 777 on top); every other inward edge is its own.
+    fn shared_top_border() -> Border {
+        let side = |first: u32, i: u32| [first + i, first + 11 + i, first + 22 + i, first + 33 + i];
+        Border {
+            up: (0..4)
+                .map(|i| [111 + i, 222 + i, if i < 3 { 333 } else { 336 }, 444 + i])
+                .collect(),
+            right: (0..4).map(|i| side(611, i)).collect(),
+            bottom: (0..4).map(|i| side(711, i)).collect(),
+            left: (0..4).map(|i| side(811, i)).collect(),
+        }
+    }
+
+    /// Plays `puts` on the border with the puzzle and the oracle; returns the puzzle's results
+    /// after checking that the oracle agrees.
+    fn play(border: &Border, puts: &[Piece]) -> Vec<i32> {
+        let (mut puzzle, mut naive) = (Puzzle::new(), Naive::new());
+        puzzle.init(4, 3, border);
+        naive.init(4, 3, border);
+        let results: Vec<i32> = puts.iter().map(|&piece| puzzle.put(piece)).collect();
+        let expected: Vec<i32> = puts.iter().map(|&piece| naive.put(piece)).collect();
+        assert_eq!(results, expected, "the oracle agrees");
+        results
+    }
+
+    #[test]
+    fn a_cell_that_needs_more_leaves_no_fit_behind() {
+        let border = shared_top_border();
+        let top = partner(333);
+        // (1, 1) takes a piece showing 777 on top and the partner of left[0]'s 822 on its left;
+        // its right edge 123 makes (2, 1) need partner(123) on the left as well.
+        let corner = [top, 123, 124, partner(822)];
+        // Shows 777 on top only: (2, 1) no longer takes it (its entry in the two-cell bucket
+        // is stale), the same-signature (3, 1) does, and (2, 1) now needs three sides.
+        let top_only = [top, 125, 126, 127];
+        let three_sides = [top, partner(127), 129, partner(123)];
+        assert_eq!(play(&border, &[corner, top_only, three_sides]), vec![2, 4, 3]);
+        // A stale one-cell entry: (4, 1) waits alone needing partner(336) on top and
+        // partner(644) on the right, until a piece at (4, 2) makes it need partner(141) below.
+        let below = [141, partner(645), 142, 143];
+        let two_sides = [partner(336), partner(644), 144, 145];
+        let all_three = [partner(336), partner(644), partner(141), 146];
+        assert_eq!(play(&border, &[below, two_sides, all_three]), vec![6, -1, 5]);
+    }
+
+    #[test]
+    fn a_full_board_of_stale_entries_still_answers_by_the_rules() {
+        // Fill the board with pieces that fit everywhere they go; every put makes entries
+        // stale, and each answer is checked against the oracle.
+        let border = shared_top_border();
+        let puts: Vec<Piece> = (0..40u32)
+            .map(|i| {
+                let code =
+                    |j: u32| 111 + (i * 7 + j * 13) % 9 * 100 + (i + j) % 9 * 10 + (i * j) % 9;
+                [partner(333), code(1), code(2), code(3)]
+            })
+            .filter(|p| p[1] != p[2] && p[2] != p[3] && p[1] != p[3] && !p[1..].contains(&p[0]))
+            .collect();
+        let results = play(&border, &puts);
+        assert!(results.iter().any(|&r| r >= 0), "some pieces fit: {:?}", results);
+    }
+}
