@@ -34,9 +34,10 @@
 //! bucket of B cells (amortized, with the stale entries it drops), then at most 4 cells get a
 //! new entry (the placed cell's waiting neighbours), O(log B) each. Nothing depends on how
 //! many cells wait on one code. `init`: O(N) plus clearing what the previous test case
-//! touched. Memory: 4 bytes per board cell, the 1 MiB filter, and per test case one 16-byte
-//! record per touched cell and one index entry per signature a cell waited with (at most
-//! 4N + 4 per put).
+//! touched. Memory: 16 bytes per board cell (a placed piece or a waiting cell's signature, so
+//! a neighbour costs one cache miss; only the pages a test case touches are ever written), the
+//! 1 MiB filter, and one index entry per signature a cell waited with in the test case (at
+//! most 4N + 4 per put).
 //!
 //! Edges, nearly all of the input, are read eight bytes at a time ([`Reader`]).
 //!

@@ -11,10 +11,11 @@ use super::{opposite, partner, rotate, Border, Edge, Piece, Solver};
 /// A signature side that has no placed neighbour (edge codes are never 0).
 const FREE: Edge = 0;
 
-/// `cells[i] & PLACED != 0`: cell i holds a placed piece whose edges (as placed) are
-/// `records[cells[i] & !PLACED]`. Otherwise a non-zero `cells[i]` is a waiting cell (empty,
-/// inner, with at least one placed neighbour) whose signature is `records[cells[i]]`, and 0 is
-/// an empty cell with no placed neighbour (or a corner, which nothing touches).
+/// `board[i][0] & PLACED != 0`: cell i holds a placed piece, whose edges (as placed) are
+/// `board[i]` without this bit. Otherwise a non-zero `board[i]` is a waiting cell (empty,
+/// inner, with at least one placed neighbour) and is its signature, and all zeros is an empty
+/// cell with no placed neighbour (or a corner, which nothing touches). Codes are below
+/// 10^8 < 2^31, so no signature has the bit.
 const PLACED: u32 = 1 << 31;
 
 /// An index value with this bit is `MANY | s`: the cells are `sets[s]`; without it, the one
@@ -56,9 +57,8 @@ fn filter_slot(code: Edge) -> usize {
 /// Whether `cell` is still waiting with signature `signature` (index entries are dropped
 /// lazily: a cell that was placed, or that now needs more sides, leaves a stale entry).
 #[inline]
-fn waits_as(cells: &[u32], records: &[Piece], cell: u32, signature: &Piece) -> bool {
-    let record = cells[cell as usize];
-    record != 0 && record & PLACED == 0 && records[record as usize] == *signature
+fn waits_as(board: &[Piece], cell: u32, signature: &Piece) -> bool {
+    board[cell as usize] == *signature
 }
 
 /// The puzzle of one test case: placed pieces, waiting cells, and the signature index.
@@ -79,10 +79,10 @@ fn waits_as(cells: &[u32], records: &[Piece], cell: u32, signature: &Piece) -> b
 pub struct Puzzle {
     n: usize,
     width: usize,
-    /// Per board cell (row-major, `y * width + x`): see [`PLACED`].
-    cells: Vec<u32>,
-    /// Placed pieces' edges and waiting cells' signatures; record 0 is unused.
-    records: Vec<Piece>,
+    /// Per board cell (row-major, `y * width + x`): a placed piece, a waiting cell's
+    /// signature, or nothing; see [`PLACED`]. One 16-byte entry, so that the neighbours a put
+    /// updates cost one cache miss each.
+    board: Vec<Piece>,
     /// The cells set non-zero in this test case, cleared by the next `init`.
     touched: Vec<u32>,
     /// Cells by every signature they have waited with in this test case: one cell, or
@@ -119,7 +119,7 @@ impl Puzzle {
             "the border has n pieces per side"
         );
         for &cell in &self.touched {
-            self.cells[cell as usize] = 0;
+            self.board[cell as usize] = [FREE; 4];
         }
         self.touched.clear();
         if self.wanted.is_empty() {
@@ -129,16 +129,14 @@ impl Puzzle {
             self.wanted[slot as usize] = 0;
         }
         self.wanted_touched.clear();
-        self.records.clear();
-        self.records.push([FREE; 4]);
         self.index.clear();
         self.sets.clear();
         self.n = n;
         self.width = n + 2;
-        if self.cells.len() < self.width * self.width {
+        if self.board.len() < self.width * self.width {
             // All zero already (touched cells were cleared): a fresh zeroed allocation costs
             // only the pages the test case touches.
-            self.cells = vec![0; self.width * self.width];
+            self.board = vec![[FREE; 4]; self.width * self.width];
         }
         let last = n + 1;
         for i in 0..n {
@@ -234,13 +232,13 @@ impl Puzzle {
     fn smallest_waiting(&mut self, signature: &Piece) -> Option<u32> {
         self.lookups += 1;
         let found = *self.index.get(&Signature(*signature))?;
-        let (cells, records) = (&self.cells, &self.records);
+        let board = &self.board;
         if found & MANY == 0 {
-            return if waits_as(cells, records, found, signature) { Some(found) } else { None };
+            return if waits_as(board, found, signature) { Some(found) } else { None };
         }
         let set = &mut self.sets[(found & !MANY) as usize];
         while let Some(&cell) = set.iter().next() {
-            if waits_as(cells, records, cell, signature) {
+            if waits_as(board, cell, signature) {
                 return Some(cell);
             }
             set.remove(&cell);
@@ -250,15 +248,16 @@ impl Puzzle {
 
     /// Records a border piece (its neighbours are told by [`Puzzle::announce`] afterwards).
     fn place_border(&mut self, cell: usize, piece: Piece) {
-        self.records.push(piece);
-        self.cells[cell] = PLACED | (self.records.len() - 1) as u32;
+        let [top, right, bottom, left] = piece;
+        self.board[cell] = [PLACED | top, right, bottom, left];
         self.touched.push(cell as u32);
     }
 
     /// Tells the empty inner neighbours of the placed cell (x, y) what they now need from it.
     fn announce(&mut self, x: usize, y: usize) {
         let cell = self.cell(x, y);
-        let edges = self.records[(self.cells[cell] & !PLACED) as usize];
+        let mut edges = self.board[cell];
+        edges[0] &= !PLACED;
         let inner = 1..=self.n;
         // (the neighbour's x and y, its cell) across each side; off the board wraps around
         // to usize::MAX, which is not inner either.
@@ -269,7 +268,7 @@ impl Puzzle {
             (x.wrapping_sub(1), y, cell.wrapping_sub(1)),
         ];
         for (side, &(nx, ny, next)) in neighbours.iter().enumerate() {
-            if inner.contains(&nx) && inner.contains(&ny) && self.cells[next] & PLACED == 0 {
+            if inner.contains(&nx) && inner.contains(&ny) && self.board[next][0] & PLACED == 0 {
                 self.require(next, opposite(side), partner(edges[side]));
             }
         }
@@ -278,19 +277,13 @@ impl Puzzle {
     /// Waiting cell `cell` now needs `code` on `side`: index it under its new signature (its
     /// old entry goes stale).
     fn require(&mut self, cell: usize, side: usize, code: Edge) {
-        let record = match self.cells[cell] {
-            0 => {
-                self.records.push([FREE; 4]);
-                self.touched.push(cell as u32);
-                let record = self.records.len() - 1;
-                self.cells[cell] = record as u32;
-                record
-            }
-            record => record as usize,
-        };
-        debug_assert_eq!(self.records[record][side], FREE, "a side is required once");
-        self.records[record][side] = code;
-        let signature = self.records[record];
+        let mut signature = self.board[cell];
+        if signature == [FREE; 4] {
+            self.touched.push(cell as u32);
+        }
+        debug_assert_eq!(signature[side], FREE, "a side is required once");
+        signature[side] = code;
+        self.board[cell] = signature;
         match self.index.entry(Signature(signature)) {
             Entry::Vacant(slot) => {
                 slot.insert(cell as u32);
@@ -299,7 +292,7 @@ impl Puzzle {
                 let found = *slot.get();
                 if found & MANY != 0 {
                     self.sets[(found & !MANY) as usize].insert(cell as u32);
-                } else if !waits_as(&self.cells, &self.records, found, &signature) {
+                } else if !waits_as(&self.board, found, &signature) {
                     // The one cell went stale: nobody else to keep.
                     slot.insert(cell as u32);
                 } else {
@@ -318,10 +311,9 @@ impl Puzzle {
 
     /// Places `edges` (already rotated) on the waiting `cell`; its index entry goes stale.
     fn place(&mut self, cell: usize, edges: Piece) {
-        let record = self.cells[cell] as usize;
-        debug_assert!(record != 0 && record < PLACED as usize, "only waiting cells take pieces");
-        self.records[record] = edges;
-        self.cells[cell] = PLACED | record as u32;
+        debug_assert!(self.board[cell][0] & PLACED == 0, "only waiting cells take pieces");
+        let [top, right, bottom, left] = edges;
+        self.board[cell] = [PLACED | top, right, bottom, left];
         self.announce(cell % self.width, cell / self.width);
     }
 }
