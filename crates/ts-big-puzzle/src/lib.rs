@@ -22,7 +22,7 @@
 //! comes to need one more side, leaves its old entry behind, and a lookup skips the cells that
 //! no longer wait with the signature looked up (dropping them from a many-cell bucket, so each
 //! is skipped there once). This costs nothing asymptotically and saves a removal on every
-//! move. A filter keeps most of the 60 from being hashed at all: a 1 MiB table, by a hash of
+//! move. A filter keeps most of the 60 from being hashed at all: a 512 KiB table, by a hash of
 //! the code, of the sides some cell has needed a code on in this test case; a signature is
 //! looked up only if every side it needs shows a code the table allows there. (On random
 //! input, where nearly every code is needed by one cell, a put then makes about one
@@ -36,7 +36,7 @@
 //! many cells wait on one code. `init`: O(N) plus clearing what the previous test case
 //! touched. Memory: 16 bytes per board cell (a placed piece or a waiting cell's signature, so
 //! a neighbour costs one cache miss; only the pages a test case touches are ever written), the
-//! 1 MiB filter, and one index entry per signature a cell waited with in the test case (at
+//! 512 KiB filter, and one index entry per signature a cell waited with in the test case (at
 //! most 4N + 4 per put).
 //!
 //! Edges, nearly all of the input, are read eight bytes at a time ([`Reader`]).

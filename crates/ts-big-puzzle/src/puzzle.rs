@@ -22,8 +22,9 @@ const PLACED: u32 = 1 << 31;
 /// cell itself (cells are below 2^20 and set numbers below 2^31, so the bit is free).
 const MANY: u32 = 1 << 31;
 
-/// log2 of the slots of the wanted-sides filter: 1 MiB, a few percent of slots taken by the
-/// at most 4N + 4 * 10,000 codes a test case ever needs.
+/// log2 of the slots of the wanted-sides filter: 4 bits each, two to a byte (512 KiB, which
+/// mostly stays in a core's cache), a few percent of slots taken by the at most
+/// 4N + 4 * 10,000 codes a test case ever needs.
 const FILTER_BITS: u32 = 20;
 
 /// The non-empty sets of touching sides (bit s: side s touches a placed piece), by size.
@@ -93,11 +94,11 @@ pub struct Puzzle {
     /// The cells of signatures that more than one cell waited with, by row-major index (so
     /// in `(y, x)` order).
     sets: Vec<BTreeSet<u32>>,
-    /// Per filter slot (see [`filter_slot`]), bit s: some cell needed a code of this slot on
-    /// side s in this test case. A superset (bits are never cleared, slots are shared), so it
-    /// only saves lookups, never decides a fit.
+    /// Per filter slot (see [`filter_slot`]; slot i is bits 4 (i % 2) .. of byte i / 2), bit
+    /// s: some cell needed a code of this slot on side s in this test case. A superset (bits
+    /// are never cleared, slots are shared), so it only saves lookups, never decides a fit.
     wanted: Vec<u8>,
-    /// The filter slots set non-zero in this test case, cleared by the next `init`.
+    /// The filter bytes set non-zero in this test case, cleared by the next `init`.
     wanted_touched: Vec<u32>,
     /// Signature lookups made by all puts since `new` (for the benchmark's report).
     lookups: u64,
@@ -123,10 +124,10 @@ impl Puzzle {
         }
         self.touched.clear();
         if self.wanted.is_empty() {
-            self.wanted = vec![0; 1 << FILTER_BITS];
+            self.wanted = vec![0; 1 << (FILTER_BITS - 1)];
         }
-        for &slot in &self.wanted_touched {
-            self.wanted[slot as usize] = 0;
+        for &byte in &self.wanted_touched {
+            self.wanted[byte as usize] = 0;
         }
         self.wanted_touched.clear();
         self.index.clear();
@@ -169,7 +170,8 @@ impl Puzzle {
         // wanted_on[j] bit s: the filter says some cell may need piece[j] on side s.
         let mut wanted_on = [0u8; 4];
         for (sides, &edge) in wanted_on.iter_mut().zip(piece.iter()) {
-            *sides = self.wanted[filter_slot(edge)];
+            let slot = filter_slot(edge);
+            *sides = (self.wanted[slot >> 1] >> ((slot & 1) * 4)) & 0xf;
         }
         if wanted_on == [0; 4] {
             return -1;
@@ -303,10 +305,11 @@ impl Puzzle {
             }
         }
         let slot = filter_slot(code);
-        if self.wanted[slot] == 0 {
-            self.wanted_touched.push(slot as u32);
+        let byte = slot >> 1;
+        if self.wanted[byte] == 0 {
+            self.wanted_touched.push(byte as u32);
         }
-        self.wanted[slot] |= 1 << side;
+        self.wanted[byte] |= 1 << (side + (slot & 1) * 4);
     }
 
     /// Places `edges` (already rotated) on the waiting `cell`; its index entry goes stale.
