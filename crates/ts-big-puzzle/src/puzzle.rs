@@ -334,6 +334,7 @@ impl Solver for Puzzle {
 #[cfg(test)]
 mod tests {
     use super::super::naive::Naive;
+    use super::super::{LEFT, TOP};
     use super::*;
 
     /// A 4 x 4 board whose first three up pieces face down with 333, so (2, 1) and (3, 1) wait
@@ -380,6 +381,38 @@ mod tests {
         let two_sides = [partner(336), partner(644), 144, 145];
         let all_three = [partner(336), partner(644), partner(141), 146];
         assert_eq!(play(&border, &[below, two_sides, all_three]), vec![6, -1, 5]);
+    }
+
+    #[test]
+    fn filter_slots_that_share_a_byte_keep_their_own_sides() {
+        // Two codes whose slots are the two halves of one byte.
+        let mut half_of: FxHashMap<usize, Edge> = FxHashMap::default();
+        let (a, b) = (111..)
+            .find_map(|code: Edge| {
+                let slot = filter_slot(code);
+                match half_of.get(&(slot ^ 1)) {
+                    Some(&other) => Some((other, code)),
+                    None => {
+                        half_of.insert(slot, code);
+                        None
+                    }
+                }
+            })
+            .expect("slots pair up");
+        let mut puzzle = Puzzle::new();
+        puzzle.init(4, 3, &shared_top_border());
+        let sides = |puzzle: &Puzzle, code: Edge| {
+            let slot = filter_slot(code);
+            (puzzle.wanted[slot >> 1] >> ((slot & 1) * 4)) & 0xf
+        };
+        let (before_a, before_b) = (sides(&puzzle, a), sides(&puzzle, b));
+        puzzle.require(puzzle.cell(2, 2), TOP, a);
+        puzzle.require(puzzle.cell(3, 3), LEFT, b);
+        assert_eq!(sides(&puzzle, a), before_a | 1 << TOP);
+        assert_eq!(sides(&puzzle, b), before_b | 1 << LEFT);
+        // The next test case starts from a clear filter.
+        puzzle.init(4, 3, &shared_top_border());
+        assert_eq!((sides(&puzzle, a), sides(&puzzle, b)), (before_a, before_b));
     }
 
     #[test]
