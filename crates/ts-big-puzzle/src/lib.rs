@@ -16,19 +16,30 @@
 //! non-empty sets of touching sides the fitting signature is known in advance, and a put looks
 //! up at most 60 signatures, taking the smallest cell of each bucket (a `BTreeSet` ordered by
 //! the row-major index, which is the `(y, x)` order). Sets are tried from 4 touching sides down
-//! to 1 and the search stops at the first size that has a fit. A filter keeps most of the 60
-//! from being hashed at all: per code, which (side, shape) pairs some waiting cell needs it
-//! on, where a shape is the set of a cell's non-free sides; one lookup per edge of the piece
-//! fetches these masks, and a signature of shape S is looked up only if every side of S shows
-//! a code wanted there by a cell of shape S. (On random input a put then makes under one
-//! signature lookup on average, on the adversarial input a few; see the benchmark.)
+//! to 1 and the search stops at the first size that has a fit.
+//!
+//! Entries are never taken out before the next test case: a cell that is placed, or that
+//! comes to need one more side, leaves its old entry behind, and a lookup skips the cells that
+//! no longer wait with the signature looked up (dropping them from a many-cell bucket, so each
+//! is skipped there once). This costs nothing asymptotically and saves a removal on every
+//! move. A filter keeps most of the 60 from being hashed at all: a 512 KiB table, by a hash of
+//! the code, of the sides some cell has needed a code on in this test case; a signature is
+//! looked up only if every side it needs shows a code the table allows there. (On random
+//! input, where nearly every code is needed by one cell, a put then makes about one
+//! signature lookup; on the adversarial input, where a handful of codes is needed
+//! everywhere, about 47; see the benchmark.)
 //!
 //! # Complexity
-//! `put`: at most 4 + 60 hash lookups and O(log B) for the smallest cell of a bucket of B
-//! cells, then at most 5 cells move between buckets (the placed cell and its 4 neighbours),
-//! O(log B) each. Nothing depends on how many cells wait on one code. `init`: O(N) plus
-//! clearing what the previous test case touched. Memory: 4 bytes per board cell plus one
-//! record per touched cell and 264 bytes per code some waiting cell needs.
+//! `put`: 4 filter probes, at most 60 hash lookups and O(log B) for the smallest cell of a
+//! bucket of B cells (amortized, with the stale entries it drops), then at most 4 cells get a
+//! new entry (the placed cell's waiting neighbours), O(log B) each. Nothing depends on how
+//! many cells wait on one code. `init`: O(N) plus clearing what the previous test case
+//! touched. Memory: 16 bytes per board cell (a placed piece or a waiting cell's signature, so
+//! a neighbour costs one cache miss; only the pages a test case touches are ever written), the
+//! 512 KiB filter, and one index entry per signature a cell waited with in the test case (at
+//! most 4N + 4 per put).
+//!
+//! Edges, nearly all of the input, are read eight bytes at a time ([`Reader`]).
 //!
 //! [`run`] is the driver that plays the judge's part from text (see the problem file); it
 //! validates lazily, so the results of the puts before a bad line are already written.
@@ -167,94 +178,212 @@ pub struct Case {
     pub q: usize,
 }
 
+/// The bytes that separate tokens (the same as [`Scanner`]'s): space, tab, newline, carriage
+/// return, form feed.
+#[inline]
+fn is_space(byte: u8) -> bool {
+    byte <= b' ' && matches!(byte, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c')
+}
+
+/// "digit" or "digits".
+fn digits(count: usize) -> &'static str {
+    if count == 1 {
+        "digit"
+    } else {
+        "digits"
+    }
+}
+
+/// The edge at the start of `bytes`: its code if the first `m` bytes are digits 1..9 and
+/// whitespace or the end of input follows.
+#[inline]
+fn edge_at(bytes: &[u8], m: usize) -> Option<Edge> {
+    let value = if bytes.len() >= 8 { eight_byte_edge(bytes, m) } else { short_edge(bytes, m) };
+    match value {
+        Some(value) if bytes.len() == m || is_space(bytes[m]) => Some(value),
+        _ => None,
+    }
+}
+
+/// The edge code in the first `m` (3..=8) of `bytes` (at least 8 bytes) if they are all
+/// digits 1..9, reading eight bytes at once (SWAR): edges are nearly all of the input.
+#[inline]
+fn eight_byte_edge(bytes: &[u8], m: usize) -> Option<Edge> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+    let mut word = [0u8; 8];
+    word.copy_from_slice(&bytes[..8]);
+    // Byte k of `digits` is bytes[k] - '0' when bytes[k] is a digit (byte 0 comes first).
+    let digits = u64::from_le_bytes(word) ^ (0x30 * ONES);
+    // High bit of byte k: bytes[k] is not a digit (its xor is 10 or more; masking to 7 bits
+    // first keeps the addition from carrying), or it is '0' (the borrow of a zero byte only
+    // spreads upwards, so the first m flags are exact).
+    let not_digit = (((digits & (0x7f * ONES)) + 0x76 * ONES) | digits) & HIGH_BITS;
+    let zero = digits.wrapping_sub(ONES) & !digits & HIGH_BITS;
+    let unused = 8 * (8 - m as u32);
+    // The first m bytes, moved to the top: the empty bytes below read as leading zeros.
+    if (not_digit | zero) << unused != 0 {
+        return None;
+    }
+    let mut value = digits << unused;
+    value = (value * 10 + (value >> 8)) & 0x00ff_00ff_00ff_00ff;
+    value = (value * 100 + (value >> 16)) & 0x0000_ffff_0000_ffff;
+    value = (value * 10_000 + (value >> 32)) & 0xffff_ffff;
+    Some(value as Edge)
+}
+
+/// [`eight_byte_edge`] for the last few bytes of the input.
+#[cold]
+fn short_edge(bytes: &[u8], m: usize) -> Option<Edge> {
+    if bytes.len() < m {
+        return None;
+    }
+    bytes[..m].iter().try_fold(0, |value: Edge, &byte| match byte {
+        b'1'..=b'9' => Some(value * 10 + Edge::from(byte - b'0')),
+        _ => None,
+    })
+}
+
 /// The driver format, read one piece at a time so a bad line is found only when it is due.
+///
+/// Edges (nearly all of the input) are read by its own loop, which checks and converts the
+/// digits in one pass; the few plain integers go through [`Scanner`].
 #[derive(Debug, Clone)]
 pub struct Reader<'a> {
-    sc: Scanner<'a>,
+    input: &'a [u8],
+    /// The byte offset of the cursor.
+    pos: usize,
 }
 
 impl<'a> Reader<'a> {
     /// A reader at the start of `input`.
     pub fn new(input: &'a [u8]) -> Reader<'a> {
-        Reader { sc: Scanner::new(input) }
+        Reader { input, pos: 0 }
     }
 
     /// The number of test cases, T.
     pub fn tests(&mut self) -> Result<usize, Error> {
-        self.sc.int::<usize>()
+        self.int()
+    }
+
+    #[inline]
+    fn skip_space(&mut self) {
+        while self.pos < self.input.len() && is_space(self.input[self.pos]) {
+            self.pos += 1;
+        }
+    }
+
+    /// An error at byte offset `at`.
+    #[cold]
+    fn error_at(&self, at: usize, message: String) -> Error {
+        Scanner::new(self.input).error_at(at, message)
+    }
+
+    /// A non-negative integer, read by a [`Scanner`] over the input from the cursor on.
+    fn int(&mut self) -> Result<usize, Error> {
+        let mut sc = Scanner::new(&self.input[self.pos..]);
+        match sc.int::<usize>() {
+            Ok(value) => {
+                self.pos += sc.position();
+                Ok(value)
+            }
+            Err(e) => Err(self.relocated(e)),
+        }
+    }
+
+    /// `e`, made by a [`Scanner`] over the input from the cursor on, placed in the whole
+    /// input.
+    #[cold]
+    fn relocated(&self, e: Error) -> Error {
+        let (line, column) = Scanner::new(self.input).line_column(self.pos);
+        match e.place() {
+            Some((1, at)) => Error::at(line, column + at - 1, e.message()),
+            Some((below, at)) => Error::at(line + below - 1, at, e.message()),
+            None => e,
+        }
     }
 
     /// An integer in `lo..=hi`; `name` names it in the error.
     fn int_in(&mut self, lo: usize, hi: usize, name: &str) -> Result<usize, Error> {
-        self.sc.at_end();
-        let at = self.sc.position();
-        let value = self.sc.int::<usize>().map_err(|e| e.context(name))?;
+        self.skip_space();
+        let at = self.pos;
+        let value = self.int().map_err(|e| e.context(name))?;
         if value < lo || value > hi {
-            return Err(self
-                .sc
-                .error_at(at, format!("{} = {} is out of range {}..={}", name, value, lo, hi)));
+            return Err(
+                self.error_at(at, format!("{} = {} is out of range {}..={}", name, value, lo, hi))
+            );
         }
         Ok(value)
     }
 
-    /// One edge: exactly `m` digits, each 1..9.
-    fn edge(&mut self, m: usize) -> Result<Edge, Error> {
-        self.sc.at_end();
-        let at = self.sc.position();
-        // The message is only built on error: this runs for every edge of the input.
-        let token = match self.sc.try_token() {
-            Some(token) => token,
-            None => {
-                return Err(self.sc.error_at(
-                    at,
-                    format!("expected an edge of {} digits 1..9, found end of input", m),
-                ))
-            }
+    /// What is wrong with the edge at byte offset `start` (which [`Reader::edge`] rejected).
+    #[cold]
+    #[inline(never)]
+    fn edge_error(&self, start: usize, m: usize) -> Error {
+        let rest = &self.input[start..];
+        let token = &rest[..rest.iter().position(|&b| is_space(b)).unwrap_or(rest.len())];
+        let message = if token.is_empty() {
+            format!("expected an edge of {} digits 1..9, found end of input", m)
+        } else if token.len() > 1 && token[0] == b'-' && token[1..].iter().all(u8::is_ascii_digit) {
+            // A minus sign elsewhere (`12-3`, a lone `-`) is no number at all: the next case.
+            format!("edge {} is negative", quote(token))
+        } else if !token.iter().all(u8::is_ascii_digit) {
+            format!("expected an edge of {} digits 1..9, found {}", m, quote(token))
+        } else if token.len() != m {
+            format!(
+                "edge {} has {} {}, expected M = {}",
+                quote(token),
+                token.len(),
+                digits(token.len()),
+                m
+            )
+        } else {
+            format!("edge {} has a digit 0 (bumps are 1..9)", quote(token))
         };
-        if let Some(&bad) = token.iter().find(|b| !b.is_ascii_digit()) {
-            let message = if bad == b'-' {
-                format!("edge {} is negative", quote(token))
-            } else {
-                format!("expected an edge of {} digits 1..9, found {}", m, quote(token))
-            };
-            return Err(self.sc.error_at(at, message));
-        }
-        if token.len() != m {
-            return Err(self.sc.error_at(
-                at,
-                format!("edge {} has {} digits, expected M = {}", quote(token), token.len(), m),
-            ));
-        }
-        if token.contains(&b'0') {
-            return Err(self
-                .sc
-                .error_at(at, format!("edge {} has a digit 0 (bumps are 1..9)", quote(token))));
-        }
-        Ok(token.iter().fold(0, |value, &digit| value * 10 + Edge::from(digit - b'0')))
+        self.error_at(start, message)
     }
 
     /// One piece: four edges of `m` digits, all different.
+    #[inline]
     pub fn piece(&mut self, m: usize) -> Result<Piece, Error> {
-        self.sc.at_end();
-        let at = self.sc.position();
+        self.skip_space();
+        let (input, at) = (self.input, self.pos);
+        // The cursor stays in a register for the four edges (nearly all of the input).
+        let mut pos = at;
         let mut piece = [0; 4];
         for edge in piece.iter_mut() {
-            *edge = self.edge(m)?;
-        }
-        for i in 0..4 {
-            for j in i + 1..4 {
-                if piece[i] == piece[j] {
-                    return Err(self.sc.error_at(
-                        at,
-                        format!(
-                            "piece {} {} {} {} has two identical edges ({})",
-                            piece[0], piece[1], piece[2], piece[3], piece[i]
-                        ),
-                    ));
-                }
+            while pos < input.len() && is_space(input[pos]) {
+                pos += 1;
             }
+            match edge_at(&input[pos..], m) {
+                Some(value) => *edge = value,
+                None => return Err(self.edge_error(pos, m)),
+            }
+            pos += m;
+        }
+        self.pos = pos;
+        let [a, b, c, d] = piece;
+        if a == b || a == c || a == d || b == c || b == d || c == d {
+            return Err(self.identical_edges(at, piece));
         }
         Ok(piece)
+    }
+
+    /// The error for a piece with two identical edges, at byte offset `at`.
+    #[cold]
+    #[inline(never)]
+    fn identical_edges(&self, at: usize, piece: Piece) -> Error {
+        let twice = (0..4)
+            .flat_map(|i| (i + 1..4).map(move |j| (i, j)))
+            .find(|&(i, j)| piece[i] == piece[j])
+            .map_or(piece[0], |(i, _)| piece[i]);
+        self.error_at(
+            at,
+            format!(
+                "piece {} {} {} {} has two identical edges ({})",
+                piece[0], piece[1], piece[2], piece[3], twice
+            ),
+        )
     }
 
     /// A test case's header, border ring and Q; the puts follow through [`Reader::piece`].
@@ -277,7 +406,7 @@ impl<'a> Reader<'a> {
 
     /// Succeeds if nothing but whitespace is left.
     pub fn end(&mut self) -> Result<(), Error> {
-        self.sc.expect_end()
+        Scanner::new(&self.input[self.pos..]).expect_end().map_err(|e| self.relocated(e))
     }
 }
 
@@ -375,5 +504,113 @@ mod tests {
             &format!("1\n4 3\n{}1\n111 112", ring),
             "test case 1, put 1, line 20, column 8: expected an edge of 3 digits 1..9, found end of input",
         );
+    }
+
+    /// Integers and the end of input are checked by a [`Scanner`] over the rest of the input:
+    /// its errors land at their place in the whole input.
+    #[test]
+    fn scanner_errors_keep_their_place() {
+        check_error(
+            "1 x",
+            "test case 1, N, line 1, column 3: expected a non-negative integer, found \"x\"",
+        );
+        check_error(
+            "1\n\n\n  x",
+            "test case 1, N, line 4, column 3: expected a non-negative integer, found \"x\"",
+        );
+        check_error(
+            "1\n  4 \n\n",
+            "test case 1, M, line 4, column 1: expected a non-negative integer, found end of input",
+        );
+        check_error("0\n\n 5", "line 3, column 2: expected end of input, found \"5\"");
+        check_error("0 5", "line 1, column 3: expected end of input, found \"5\"");
+    }
+
+    #[test]
+    fn only_a_minus_sign_before_digits_makes_a_negative_edge() {
+        let at = "test case 1, up[0], line 3, column 5: ";
+        check_error("1\n4 3\n111 -112 113 114\n", &format!("{}edge \"-112\" is negative", at));
+        for bad in ["12-3", "-", "--1", "1-", "-1x", "+123"].iter() {
+            check_error(
+                &format!("1\n4 3\n111 {} 113 114\n", bad),
+                &format!("{}expected an edge of 3 digits 1..9, found \"{}\"", at, bad),
+            );
+        }
+    }
+
+    #[test]
+    fn digit_counts_are_singular_for_one() {
+        let at = "test case 1, up[0], line 3, column 5: ";
+        check_error(
+            "1\n4 3\n111 1 113 114\n",
+            &format!("{}edge \"1\" has 1 digit, expected M = 3", at),
+        );
+        check_error(
+            "1\n4 3\n111 12 113 114\n",
+            &format!("{}edge \"12\" has 2 digits, expected M = 3", at),
+        );
+    }
+
+    /// Every edge of `m` digits read back at every position a short input leaves for the
+    /// eight-byte reader and its short-input fallback, with each kind of separator.
+    #[test]
+    fn edges_read_the_same_near_the_end_of_input_and_far_from_it() {
+        for m in MIN_M..=MAX_M {
+            let edges: Vec<Edge> =
+                (0..4).map(|i| (0..m as u32).fold(0, |v, d| v * 10 + 1 + (d + i) % 9)).collect();
+            for separator in [" ", "\t", "\n", "\r\n", "  \x0c"].iter() {
+                let text = edges.iter().map(|e| e.to_string()).collect::<Vec<_>>().join(separator);
+                for tail in ["", "\n", "         \n"].iter() {
+                    let input = format!("{}{}", text, tail);
+                    let mut reader = Reader::new(input.as_bytes());
+                    assert_eq!(
+                        reader.piece(m).map(|p| p.to_vec()),
+                        Ok(edges.clone()),
+                        "{:?}",
+                        input
+                    );
+                    assert_eq!(reader.end(), Ok(()));
+                }
+            }
+        }
+    }
+
+    /// Every single-byte change of a valid edge is either read as the edge it now spells or
+    /// rejected, far from the end of input and at its very end.
+    #[test]
+    fn every_bad_byte_in_an_edge_is_caught() {
+        for m in MIN_M..=MAX_M {
+            let good: Vec<u8> = (0..m).map(|d| b'1' + (d % 9) as u8).collect();
+            for at in 0..=m {
+                for byte in 0..=255u8 {
+                    let mut edge = good.clone();
+                    if at == m {
+                        edge.push(byte);
+                    } else {
+                        edge[at] = byte;
+                    }
+                    let spells_an_edge = edge.len() == m
+                        && edge.iter().all(|b| (b'1'..=b'9').contains(b))
+                        || edge.len() == m + 1
+                            && is_space(edge[m])
+                            && edge[..m].iter().all(|b| (b'1'..=b'9').contains(b));
+                    for tail in ["", " 222 333 444 555555555"].iter() {
+                        let mut input = edge.clone();
+                        input.extend_from_slice(tail.as_bytes());
+                        let read = edge_at(&input, m);
+                        assert_eq!(
+                            read.is_some(),
+                            spells_an_edge,
+                            "m {} input {:?}",
+                            m,
+                            quote(&input)
+                        );
+                        if let Some(value) = read {
+                            assert_eq!(value.to_string().as_bytes(), &edge[..m]);
+                        }
+                    }
+                }
+            }
+        }
     }
 }
