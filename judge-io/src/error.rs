@@ -61,6 +61,12 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// `count` and a noun, in the singular for 1: `counted(1, "cell")` is "1 cell", `counted(3,
+/// "cell")` is "3 cells". For messages that state a count.
+pub fn counted(count: usize, noun: &str) -> String {
+    format!("{} {}{}", count, noun, if count == 1 { "" } else { "s" })
+}
+
 /// Quotes input bytes for a message: `"x"`, at most 24 characters (UTF-8 shown as text, bytes
 /// that are not UTF-8 as U+FFFD), control characters escaped.
 pub fn quote(bytes: &[u8]) -> String {
@@ -87,7 +93,7 @@ pub fn quote(bytes: &[u8]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{quote, Error};
+    use super::{counted, quote, Error};
 
     #[test]
     fn display_with_and_without_place_and_context() {
@@ -101,6 +107,13 @@ mod tests {
             Error::new("bad").context("put 4").context("test case 2").to_string(),
             "test case 2, put 4: bad"
         );
+    }
+
+    #[test]
+    fn counted_is_singular_for_one() {
+        assert_eq!(counted(0, "cell"), "0 cells");
+        assert_eq!(counted(1, "cell"), "1 cell");
+        assert_eq!(counted(12, "digit"), "12 digits");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use std::io::Read;
 use std::ops::Deref;
 
-use super::error::{quote, Error};
+use super::error::{counted, quote, Error};
 use super::int::Int;
 
 /// Reads all of stdin as bytes.
@@ -449,7 +449,7 @@ impl<'a> Scanner<'a> {
         if text.len() != width {
             return Err(self.error_at(
                 line.start,
-                format!("{} has {} cells, expected {}", what, text.len(), width),
+                format!("{} has {}, expected {}", what, counted(text.len(), "cell"), width),
             ));
         }
         Ok(Line { start: line.start, text })
@@ -571,6 +571,11 @@ mod tests {
         assert_eq!(
             sc.grid_row(3, "row 2").unwrap_err().to_string(),
             "line 3, column 1: row 2 has 2 cells, expected 3"
+        );
+        let mut one = Scanner::from("#\n");
+        assert_eq!(
+            one.grid_row(3, "row 1").unwrap_err().to_string(),
+            "line 1, column 1: row 1 has 1 cell, expected 3"
         );
         assert_eq!(sc.token("a word"), Ok(&b"rest"[..]));
         assert_eq!(

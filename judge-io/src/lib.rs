@@ -44,7 +44,7 @@ pub mod testing;
 // One name per `use`: the bundler keeps a `use` whole if it needs any of its names.
 pub use self::entry::run_interactive;
 pub use self::entry::run_main;
-pub use self::error::{quote, Error};
+pub use self::error::{counted, quote, Error};
 pub use self::hash::{FxHashMap, FxHasher};
 pub use self::input::{read_stdin, Line, Scanner, WholeStdin};
 pub use self::int::Int;

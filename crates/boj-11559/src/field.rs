@@ -3,7 +3,7 @@
 use std::fmt;
 use std::num::NonZeroU8;
 
-use judge_io::{Error, Scanner};
+use judge_io::{counted, Error, Scanner};
 
 /// The smallest group of same-coloured puyos that pops.
 pub const MIN_GROUP: usize = 4;
@@ -184,8 +184,7 @@ pub fn parse(input: &[u8]) -> Result<Field, Error> {
         }
         if row.len() != width {
             let column = row.len().min(width) + 1;
-            let cells = if width == 1 { "cell" } else { "cells" };
-            let message = format!("expected {} {}, found {}", width, cells, row.len());
+            let message = format!("expected {}, found {}", counted(width, "cell"), row.len());
             return Err(Error::at(line, column, message));
         }
         let y = height - 1 - i;

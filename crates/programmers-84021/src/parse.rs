@@ -3,7 +3,7 @@
 //! at a time when a row has no whitespace; anything else (and every error) goes through the
 //! byte-by-byte path, which names the place.
 
-use judge_io::{quote, Error, Scanner};
+use judge_io::{counted, quote, Error, Scanner};
 
 use super::Grid;
 
@@ -16,11 +16,6 @@ fn found(input: &[u8], pos: usize) -> String {
         Some(&b) if b.is_ascii_graphic() => format!("'{}'", b as char),
         Some(&b) => format!("byte 0x{:02x}", b),
     }
-}
-
-/// `n` followed by "cell" or "cells" as `n` asks.
-fn cells_count(n: usize) -> String {
-    format!("{} cell{}", n, if n == 1 { "" } else { "s" })
 }
 
 /// Whether `b` separates tokens: space, tab, newline, carriage return or form feed.
@@ -112,7 +107,7 @@ impl<'a> Cursor<'a> {
                     let message = format!(
                         "row {} has more than {} (as many as row 1)",
                         row,
-                        cells_count(width)
+                        counted(width, "cell")
                     );
                     return Err(self.error_at(cell_start, message));
                 }
@@ -133,7 +128,7 @@ impl<'a> Cursor<'a> {
                 let message = format!(
                     "row {} has {}, expected {} (as many as row 1)",
                     row,
-                    cells_count(count),
+                    counted(count, "cell"),
                     width
                 );
                 Err(self.error_at(self.pos, message))

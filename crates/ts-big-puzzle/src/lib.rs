@@ -50,7 +50,7 @@ pub mod judge_api;
 pub mod naive;
 pub mod puzzle;
 
-use judge_io::{quote, Error, Output, Scanner};
+use judge_io::{counted, quote, Error, Output, Scanner};
 
 pub use self::puzzle::Puzzle;
 
@@ -183,15 +183,6 @@ pub struct Case {
 #[inline]
 fn is_space(byte: u8) -> bool {
     byte <= b' ' && matches!(byte, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c')
-}
-
-/// "digit" or "digits".
-fn digits(count: usize) -> &'static str {
-    if count == 1 {
-        "digit"
-    } else {
-        "digits"
-    }
 }
 
 /// The edge at the start of `bytes`: its code if the first `m` bytes are digits 1..9 and
@@ -331,10 +322,9 @@ impl<'a> Reader<'a> {
             format!("expected an edge of {} digits 1..9, found {}", m, quote(token))
         } else if token.len() != m {
             format!(
-                "edge {} has {} {}, expected M = {}",
+                "edge {} has {}, expected M = {}",
                 quote(token),
-                token.len(),
-                digits(token.len()),
+                counted(token.len(), "digit"),
                 m
             )
         } else {
