@@ -163,12 +163,13 @@ fn mostly_divisible(rng: &mut Rng, board: &mut Board) {
     if !rng.chance(7, 8) {
         return;
     }
-    let mut whites: Vec<usize> =
-        (0..board.cells.len()).filter(|&i| board.cells[i] == Cell::White).collect();
+    let mut cells = board.cells().to_vec();
+    let mut whites: Vec<usize> = (0..cells.len()).filter(|&i| cells[i] == Cell::White).collect();
     rng.shuffle(&mut whites);
     for &i in whites.iter().take(whites.len() % PIECE_CELLS) {
-        board.cells[i] = Cell::Black;
+        cells[i] = Cell::Black;
     }
+    *board = Board::new(board.height(), board.width(), cells);
 }
 
 /// A board with at most `max_white` white cells whose white cells form a compact blob: small,
