@@ -110,6 +110,51 @@ impl Board {
         self.cells.iter().filter(|&&c| c == Cell::White).count()
     }
 
+    /// The groups of white cells that no piece joins, each on its own board: the white cells
+    /// connected through sides or corners (a piece's cells all touch so), each group cropped to
+    /// its bounding box with every other cell black. The board's count is the product of theirs.
+    /// No white cell: no group.
+    pub fn components(&self) -> Vec<Board> {
+        let (h, w) = (self.h, self.w);
+        let mut seen: Vec<bool> = self.cells.iter().map(|&c| c == Cell::Black).collect();
+        let mut parts = Vec::new();
+        let mut stack = Vec::new();
+        let mut members = Vec::new();
+        for start in 0..self.cells.len() {
+            if seen[start] {
+                continue;
+            }
+            seen[start] = true;
+            stack.push(start);
+            members.clear();
+            let (mut top, mut bottom, mut left, mut right) = (h, 0, w, 0);
+            while let Some(i) = stack.pop() {
+                members.push(i);
+                let (y, x) = (i / w, i % w);
+                top = top.min(y);
+                bottom = bottom.max(y);
+                left = left.min(x);
+                right = right.max(x);
+                for ny in y.saturating_sub(1)..(y + 2).min(h) {
+                    for nx in x.saturating_sub(1)..(x + 2).min(w) {
+                        let j = ny * w + nx;
+                        if !seen[j] {
+                            seen[j] = true;
+                            stack.push(j);
+                        }
+                    }
+                }
+            }
+            let (part_h, part_w) = (bottom - top + 1, right - left + 1);
+            let mut cells = vec![Cell::Black; part_h * part_w];
+            for &i in members.iter() {
+                cells[(i / w - top) * part_w + i % w - left] = Cell::White;
+            }
+            parts.push(Board::new(part_h, part_w, cells));
+        }
+        parts
+    }
+
     /// The board built by sending each position to `f(pos)` on an `h` x `w` board.
     fn remapped<F: Fn(Pos) -> Pos>(&self, h: usize, w: usize, f: F) -> Board {
         let mut cells = vec![Cell::Black; h * w];
@@ -207,6 +252,17 @@ pub fn parse_board(sc: &mut Scanner) -> Result<Board, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn components_are_cropped_and_joined_through_corners() {
+        let board = Board::from_rows(&["..#..", "#####", "##.##", "###.#", "#####"]);
+        let parts = board.components();
+        let shown: Vec<String> = parts.iter().map(|part| part.to_string()).collect();
+        assert_eq!(shown, ["..\n", "..\n", ".#\n#.\n"]);
+        assert!(Board::from_rows(&["##", "##"]).components().is_empty());
+        let full = Board::from_rows(&["...", "..."]);
+        assert_eq!(full.components(), [full]);
+    }
 
     #[test]
     fn board_symmetries() {

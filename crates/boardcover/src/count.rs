@@ -12,7 +12,7 @@
 use super::bignum::{self, U320};
 use super::board::{Board, Cell, MAX_SIDE, PIECE_CELLS};
 
-/// The most white cells [`solve`] takes: 159 pieces, 4^159 = 2^318 < 2^320 (a 20 x 20 board
+/// The most white cells [`solve`](super::solve) takes: 159 pieces, 4^159 = 2^318 < 2^320 (a 20 x 20 board
 /// has 400 cells).
 pub const MAX_WHITE: usize = 479;
 
@@ -27,72 +27,23 @@ pub struct Stats {
     pub width: usize,
 }
 
-/// The number of tilings of `board`.
-///
-/// # Panics
-/// If both sides are longer than [`MAX_SIDE`], or the board has more than [`MAX_WHITE`] white
-/// cells.
-///
-/// # Complexity
-/// O(h * w / BLOCK * (S + T)) limb additions, where S (the number of frontier states) is at
-/// most 2^(min(h, w) + 1) and at most 611,670 on a 20 x 20 board, and T (the transitions of one
-/// pass) is a few times S (about 2.5 S on a 20 x 20 board); memory O(S) counts plus 1.3 MiB of
-/// scratch.
-///
-/// # Examples
-/// ```
-/// use boardcover::{solve, Board};
-/// assert_eq!(solve(&Board::from_rows(&["...", "..."])).to_string(), "2");
-/// ```
-pub fn solve(board: &Board) -> U320 {
-    Solver::new().solve(board)
-}
-
-/// [`solve`], plus what the DP did. The narrower side of the board becomes the frontier.
-///
-/// # Panics
-/// As [`solve`].
-pub fn solve_with_stats(board: &Board) -> (U320, Stats) {
-    Solver::new().solve_with_stats(board)
-}
-
-/// The number of tilings, with the frontier along the board's rows as given (no transposing).
+/// The number of tilings, with the frontier along the board's rows as given (no transposing,
+/// no splitting): the block DP alone.
 ///
 /// # Panics
 /// If the board is wider than [`MAX_SIDE`] or has more than [`MAX_WHITE`] white cells.
 pub fn count_row_major(board: &Board) -> (U320, Stats) {
-    Solver::new().count_row_major(board)
+    BlockDp::default().count(board)
 }
 
-/// The DP's two layers and scratch space, kept from board to board: solving many boards with
-/// one `Solver` allocates them once, so the memory peak is the largest board's, not a
+/// The block DP's two layers and scratch space, kept from board to board: solving many boards
+/// with one `BlockDp` allocates them once, so the memory peak is the largest board's, not a
 /// fragmented sum.
 #[derive(Debug, Default)]
-pub struct Solver {
+pub struct BlockDp {
     cur: Layer,
     next: Layer,
     work: Work,
-}
-
-impl Solver {
-    /// A solver with no memory reserved yet.
-    pub fn new() -> Solver {
-        Solver::default()
-    }
-
-    /// [`solve`], reusing this solver's memory.
-    pub fn solve(&mut self, board: &Board) -> U320 {
-        self.solve_with_stats(board).0
-    }
-
-    /// [`solve_with_stats`], reusing this solver's memory.
-    pub fn solve_with_stats(&mut self, board: &Board) -> (U320, Stats) {
-        if board.width() > board.height() {
-            self.count_row_major(&board.transpose())
-        } else {
-            self.count_row_major(board)
-        }
-    }
 }
 
 /// The pieces the DP can place at its current cell `p`: a piece whose first cell in row-major
@@ -221,7 +172,7 @@ impl Move {
     }
 }
 
-/// The one-cell moves at cell `p` (row `y`, column `x`) of an `h` x `w` board.
+/// The one-cell moves at cell `p` of an `h` x `w` board (`white` in row-major order).
 fn cell_moves(white: &[bool], h: usize, w: usize, p: usize, out: &mut Vec<Move>) {
     out.clear();
     if !white[p] {
@@ -230,26 +181,35 @@ fn cell_moves(white: &[bool], h: usize, w: usize, p: usize, out: &mut Vec<Move>)
         return;
     }
     out.push(Move { check: 1, want: 1, add: 0 });
+    out.extend(piece_masks(white, h, w, p).map(|mask| Move { check: mask, want: 0, add: mask }));
+}
+
+/// The pieces that fit at white cell `p` of an `h` x `w` board by the board alone (`white` in
+/// row-major order), each as the mask of the cells it covers: bit `i` is cell `p + i`.
+pub(super) fn piece_masks<'a>(
+    white: &'a [bool],
+    h: usize,
+    w: usize,
+    p: usize,
+) -> impl Iterator<Item = u32> + 'a {
     let (y, x) = (p / w, p % w);
-    if y + 1 == h {
-        return;
-    }
-    // The pieces that fit at p by the board alone.
-    for shape in SHAPES.iter() {
+    // Every piece reaches the next row.
+    let shapes = if y + 1 < h { &SHAPES[..] } else { &SHAPES[..0] };
+    shapes.iter().filter_map(move |shape| {
         let mut mask = 1u32;
-        let fits = shape.iter().all(|&(dy, dx)| {
+        for &(dy, dx) in shape.iter() {
             let nx = x as isize + dx;
             if nx < 0 || nx >= w as isize {
-                return false;
+                return None;
             }
             let offset = dy * w + nx as usize - x;
+            if !white[p + offset] {
+                return None;
+            }
             mask |= 1 << offset;
-            white[p + offset]
-        });
-        if fits {
-            out.push(Move { check: mask, want: 0, add: mask });
         }
-    }
+        Some(mask)
+    })
 }
 
 /// The target keys of one region of the next layer span at most `2^SPAN_BITS` values: the
@@ -437,9 +397,9 @@ fn limbs_needed(limbs: usize, top_max: u64, moves: usize) -> usize {
     wanted.min(bignum::LIMBS)
 }
 
-impl Solver {
-    /// [`count_row_major`], reusing this solver's memory.
-    pub fn count_row_major(&mut self, board: &Board) -> (U320, Stats) {
+impl BlockDp {
+    /// [`count_row_major`], reusing this memory.
+    pub fn count(&mut self, board: &Board) -> (U320, Stats) {
         let (cur, next, work) = (&mut self.cur, &mut self.next, &mut self.work);
         let (h, w) = (board.height(), board.width());
         assert!(w <= MAX_SIDE, "the frontier holds one row: width {} > {}", w, MAX_SIDE);
@@ -518,31 +478,6 @@ impl Solver {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn two_by_3n_has_2_to_the_n_tilings() {
-        for n in 1..=6 {
-            let row = ".".repeat(3 * n);
-            let board = Board::from_rows(&[&row, &row]);
-            assert_eq!(solve(&board), U320::pow2(n as u32), "2 x {}", 3 * n);
-            assert_eq!(solve(&board.transpose()), U320::pow2(n as u32));
-        }
-    }
-
-    #[test]
-    fn a_reused_solver_gives_fresh_answers() {
-        let boards = [
-            Board::new(20, 9, vec![Cell::White; 180]),
-            Board::from_rows(&["...", "..."]),
-            Board::from_rows(&["#"]),
-            Board::from_rows(&["#..", "...", "..#"]),
-            Board::new(12, 15, vec![Cell::White; 180]),
-        ];
-        let mut solver = Solver::new();
-        for board in boards.iter().chain(boards.iter()) {
-            assert_eq!(solver.solve(board), Solver::new().solve(board), "{}", board);
-        }
-    }
 
     #[test]
     fn moves_compose_over_a_block() {

@@ -3,7 +3,8 @@
 //! 20 x 20.
 //!
 //! `board.rs` holds the [`Board`] and its parser ([`parse_case_count`], [`parse_board`]),
-//! `count.rs` the DP behind [`solve`], and [`bignum`] its exact integers. [`run`] parses the
+//! `solve.rs` splits it into groups for the DPs of `sparse.rs` (small groups) and `count.rs`
+//! (large ones) behind [`solve`], and [`bignum`] holds their exact integers. [`run`] parses the
 //! judge's input, solves each board and writes the counts ([`render`]). No I/O happens here:
 //! `main.rs` owns stdin and stdout.
 
@@ -12,6 +13,8 @@ mod board;
 mod count;
 pub mod gen;
 pub mod naive;
+mod solve;
+mod sparse;
 
 use std::io::Write;
 
@@ -19,7 +22,8 @@ use judge_io::{Error, Output, Scanner};
 
 pub use self::bignum::U320;
 pub use self::board::{parse_board, parse_case_count, Board, Cell, Pos, MAX_SIDE, PIECE_CELLS};
-pub use self::count::{count_row_major, solve, solve_with_stats, Solver, Stats, MAX_WHITE};
+pub use self::count::{count_row_major, Stats, MAX_WHITE};
+pub use self::solve::{solve, solve_with_stats, Solver};
 
 /// Writes one count and a newline.
 pub fn render<W: Write>(count: &U320, out: &mut Output<W>) {
