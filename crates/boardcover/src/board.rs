@@ -197,20 +197,23 @@ impl fmt::Display for Board {
     }
 }
 
-/// Describes an input byte for a message: `'x'`, or `byte 0x07` when it is not printable.
+/// Describes an input byte for a message: `'x'` (`'\''` for an apostrophe), or `byte 0x07`
+/// when it is not printable.
 fn describe_byte(b: u8) -> String {
     if b.is_ascii_graphic() || b == b' ' {
-        format!("'{}'", b as char)
+        // Debug escapes the apostrophe and the backslash, so the quotes stay unambiguous.
+        format!("{:?}", b as char)
     } else {
         format!("byte 0x{:02x}", b)
     }
 }
 
-/// Reads a side length (`H` or `W`) and checks it is in `1..=MAX_SIDE`.
+/// Reads a side length (`H` or `W`, named by `name` in errors) and checks it is in
+/// `1..=MAX_SIDE`.
 fn parse_side(sc: &mut Scanner, name: &str) -> Result<usize, Error> {
     sc.at_end();
     let at = sc.position();
-    let side: usize = sc.int()?;
+    let side: usize = sc.int().map_err(|e| e.context(name))?;
     if side == 0 || side > MAX_SIDE {
         return Err(
             sc.error_at(at, format!("{} must be in 1..={}, found {}", name, MAX_SIDE, side))
@@ -221,7 +224,7 @@ fn parse_side(sc: &mut Scanner, name: &str) -> Result<usize, Error> {
 
 /// Reads the first line: the number of test cases `C`.
 pub fn parse_case_count(sc: &mut Scanner) -> Result<usize, Error> {
-    let c: usize = sc.int()?;
+    let c: usize = sc.int().map_err(|e| e.context("C"))?;
     sc.end_line()?;
     Ok(c)
 }
@@ -229,6 +232,14 @@ pub fn parse_case_count(sc: &mut Scanner) -> Result<usize, Error> {
 /// Reads one test case: a line `H W`, then `H` rows of `W` cells.
 pub fn parse_board(sc: &mut Scanner) -> Result<Board, Error> {
     let h = parse_side(sc, "H")?;
+    // W belongs on H's line: a line with H alone is missing W there, not on the next line.
+    let after_h = sc.position();
+    if let Some(rest) = sc.clone().line() {
+        if rest.text.iter().all(|&b| b == b' ' || b == b'\t' || b == b'\r') {
+            let message = "expected a non-negative integer, found end of line";
+            return Err(sc.error_at(after_h, message).context("W"));
+        }
+    }
     let w = parse_side(sc, "W")?;
     sc.end_line()?;
     let mut cells = Vec::with_capacity(h * w);

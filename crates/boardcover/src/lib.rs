@@ -60,7 +60,8 @@ pub fn run_with<W: Write, F: FnMut(&Board) -> U320>(
         let board = parse_board(&mut sc).map_err(|e| e.context(format!("test case {}", case)))?;
         render(&count(&board), out);
     }
-    sc.expect_end().map_err(|e| e.context(format!("after the {} test cases announced", c)))
+    let cases = if c == 1 { "case" } else { "cases" };
+    sc.expect_end().map_err(|e| e.context(format!("after the {} test {} announced", c, cases)))
 }
 
 #[cfg(test)]
@@ -132,15 +133,68 @@ mod tests {
         );
         assert_eq!(
             run_err("1\n1 3\n...\n1 3\n"),
-            "after the 1 test cases announced, line 4, column 1: expected end of input, found \"1\""
+            "after the 1 test case announced, line 4, column 1: expected end of input, found \"1\""
+        );
+        assert_eq!(
+            run_err("0\n1 3\n"),
+            "after the 0 test cases announced, line 2, column 1: expected end of input, found \"1\""
         );
         assert_eq!(
             run_err("x\n"),
-            "line 1, column 1: expected a non-negative integer, found \"x\""
+            "C, line 1, column 1: expected a non-negative integer, found \"x\""
         );
         assert_eq!(
             run_err("1\n2 3\n...\n"),
             "test case 1, line 4, column 1: expected row 2, found end of input"
+        );
+    }
+
+    #[test]
+    fn errors_name_the_number_c_h_or_w() {
+        assert_eq!(
+            run_err(""),
+            "C, line 1, column 1: expected a non-negative integer, found end of input"
+        );
+        assert_eq!(
+            run_err("1\nx 3\n"),
+            "test case 1, H, line 2, column 1: expected a non-negative integer, found \"x\""
+        );
+        assert_eq!(
+            run_err("1\n2 -1\n"),
+            "test case 1, W, line 2, column 3: expected a non-negative integer, found \"-1\""
+        );
+        // A missing W is reported on H's line, right after H, not at the row below.
+        assert_eq!(
+            run_err("1\n2\n...\n...\n"),
+            "test case 1, W, line 2, column 2: expected a non-negative integer, found end of line"
+        );
+        assert_eq!(
+            run_err("1\n12 \r\n...\n"),
+            "test case 1, W, line 2, column 3: expected a non-negative integer, found end of line"
+        );
+        assert_eq!(
+            run_err("1\n2"),
+            "test case 1, W, line 2, column 2: expected a non-negative integer, found end of input"
+        );
+    }
+
+    #[test]
+    fn odd_bytes_are_shown_unambiguously() {
+        assert_eq!(
+            run_err("1\n1 3\n.'.\n"),
+            "test case 1, line 3, column 2: expected '#' or '.', found '\\''"
+        );
+        assert_eq!(
+            run_err("1\n1 3\n..\\\n"),
+            "test case 1, line 3, column 3: expected '#' or '.', found '\\\\'"
+        );
+        assert_eq!(
+            run_err("1\n1 3\n. .\n"),
+            "test case 1, line 3, column 2: expected '#' or '.', found ' '"
+        );
+        assert_eq!(
+            run_err("1\n1 3\n.\x7f.\n"),
+            "test case 1, line 3, column 2: expected '#' or '.', found byte 0x7f"
         );
     }
 
