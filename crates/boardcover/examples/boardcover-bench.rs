@@ -30,7 +30,7 @@ fn peak() -> String {
 }
 
 fn main() {
-    // `boardcover-bench [a|b|c]...` runs the named parts only; no argument: all of them.
+    // `boardcover-bench [a|b|c|one]...` runs the named parts only; no argument: a, b and c.
     let parts: Vec<String> = std::env::args().skip(1).collect();
     let wanted = |part: &str| parts.is_empty() || parts.iter().any(|p| p == part);
     // One solver for all the boards, as `run` does: its layers are allocated once.
@@ -43,6 +43,13 @@ fn main() {
     }
     if wanted("c") {
         judge_file();
+    }
+    if parts.iter().any(|p| p == "one") {
+        // One full board, for profilers (`valgrind --tool=callgrind ... one`).
+        let board = gen::generate(0, &Mode::Corner { h: 20, w: 20 }).remove(0);
+        let start = Instant::now();
+        let (count, stats) = solver.solve_with_stats(&board);
+        println!("one: {} in {:.1} ms, {:?}", count, millis(start.elapsed()), stats);
     }
 }
 

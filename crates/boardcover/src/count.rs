@@ -7,7 +7,9 @@
 //! of the key in order. A pass builds the next layer one key range ("region") at a time, adding
 //! counts into a small dense array and reading it back in key order ([`advance`]): no hash, no
 //! merge, no state looked at by a move it cannot take. The counts are exact [`U320`] integers,
-//! stored packed in as few 64-bit limbs as the largest count needs ([`limbs_needed`]).
+//! stored packed in as few 64-bit limbs as the largest count needs ([`limbs_needed`]). States
+//! that leave a cell uncovered that no later piece can reach are dropped as soon as that is
+//! so ([`doomed_cells`]), not carried to the row where they die.
 
 use super::bignum::{self, U320};
 use super::board::{Board, Cell, MAX_SIDE, PIECE_CELLS};
@@ -85,6 +87,21 @@ impl Layer {
 
     fn count(&self, i: usize) -> &[u64] {
         &self.vals[i * self.limbs..(i + 1) * self.limbs]
+    }
+
+    /// Keeps only the states whose key has every bit of `key_bits` set, in order.
+    fn keep_covering(&mut self, key_bits: u32) {
+        let limbs = self.limbs;
+        let mut kept = 0;
+        for i in 0..self.keys.len() {
+            if self.keys[i] & key_bits == key_bits {
+                self.keys[kept] = self.keys[i];
+                self.vals.copy_within(i * limbs..(i + 1) * limbs, kept * limbs);
+                kept += 1;
+            }
+        }
+        self.keys.truncate(kept);
+        self.vals.truncate(kept * limbs);
     }
 
     /// Re-packs every count into `limbs` limbs (more than now), in place.
@@ -212,6 +229,31 @@ pub(super) fn piece_masks<'a>(
     })
 }
 
+/// The frontier bits at cell `p` (bit `i`: cell `p + i`) of white cells that no piece placed
+/// from `p` on can cover: a state that leaves one of them uncovered has no tiling. Such cells
+/// appear in the last two rows (no piece starts in the last row) and beside black cells;
+/// dropping those states early spares the passes that would carry them to where they die.
+fn doomed_cells(white: &[bool], h: usize, w: usize, p: usize) -> u32 {
+    let n = h * w;
+    let mut doomed = 0;
+    for i in 0..=w {
+        let cell = p + i;
+        if cell >= n || !white[cell] {
+            continue;
+        }
+        // A piece covering `cell` starts at most w + 1 cells before it.
+        let first_anchor = p.max(cell.saturating_sub(w + 1));
+        let coverable = (first_anchor..=cell).any(|anchor| {
+            white[anchor]
+                && piece_masks(white, h, w, anchor).any(|mask| mask >> (cell - anchor) & 1 == 1)
+        });
+        if !coverable {
+            doomed |= 1 << i;
+        }
+    }
+    doomed
+}
+
 /// The target keys of one region of the next layer span at most `2^SPAN_BITS` values: the
 /// region's counts are summed in a dense array of that many entries (768 KiB at 3 limbs, so it
 /// stays in a core's L2 cache). 15 measured a little faster than 14 and as fast as 16.
@@ -273,12 +315,12 @@ struct Work {
     /// The counts of the region being built, `L` limbs for each offset in it (`SPAN` offsets,
     /// room for 5 limbs); all zero between regions.
     sums: Vec<u64>,
-    /// Bit `o` set: offset `o` of the region has a count; all zero between regions.
-    occupied: Vec<u64>,
+    /// Byte `o` is 1 if offset `o` of the region has a count; all zero between regions.
+    hit: Vec<u8>,
 }
 
-/// Sends every state of `cur` through `moves` (each over `k` cells) into `next`, which must be
-/// empty.
+/// Sends every state of `cur` through `moves` (each over `k` cells) into `next`, replacing
+/// its states.
 ///
 /// The (block, move) pairs are grouped by the region they land in; the regions are built in
 /// increasing order, each by adding its segments' counts into a dense array indexed by the key's
@@ -336,10 +378,13 @@ fn advance<const L: usize>(
     let low = (1u32 << plan.region_shift) - 1;
     // Slices of constant length: an offset below SPAN indexes them without bounds checks.
     let sums = &mut work.sums[..SPAN * L];
-    let occupied = &mut work.occupied[..SPAN / 64];
+    let hit = &mut work.hit[..SPAN];
     let mut transitions = 0;
     let mut top_max = 0;
     let mut at = 0;
+    // The states written so far. `next` still holds the layer of two passes ago: it is
+    // overwritten in place and cut to length at the end, so only growth is ever zero-filled.
+    let mut written = 0;
     while at < work.segments.len() {
         let region = work.segments[at].region;
         while at < work.segments.len() && work.segments[at].region == region {
@@ -348,39 +393,52 @@ fn advance<const L: usize>(
             for (&key, count) in cur.keys[lo..hi].iter().zip(counts) {
                 let offset = ((key << k | add) & low) as usize % SPAN;
                 bignum::add_fixed::<L>(&mut sums[offset * L..offset * L + L], count);
-                occupied[offset / 64] |= 1 << (offset % 64);
+                // A plain store (no read-modify-write of a bitmap word).
+                hit[offset] = 1;
             }
             transitions += (hi - lo) as u64;
             at += 1;
         }
-        // Read the region out in key order, leaving `sums` and `occupied` zero again.
-        let words = (low as usize + 64) / 64;
-        let hit: usize = occupied[..words].iter().map(|word| word.count_ones() as usize).sum();
-        let start = next.keys.len();
-        next.keys.resize(start + hit, 0);
-        next.vals.resize((start + hit) * L, 0);
-        // Exactly one slot per set bit below.
-        let keys = next.keys[start..].iter_mut();
-        let mut slots = next.vals[start * L..].chunks_exact_mut(L).zip(keys);
+        // Read the region out in key order, 8 hit bytes at a time, leaving `sums` and `hit`
+        // zero again.
         let base = region << plan.region_shift;
-        for (index, word) in occupied[..words].iter_mut().enumerate() {
-            let mut bits = *word;
-            *word = 0;
+        let span = (low as usize + 8) & !7;
+        if next.keys.len() < written + span {
+            next.keys.resize(written + span, 0);
+        }
+        if next.vals.len() < (written + span) * L {
+            next.vals.resize((written + span) * L, 0);
+        }
+        let keys_out = &mut next.keys[written..written + span];
+        let vals_out = &mut next.vals[written * L..(written + span) * L];
+        let mut j = 0;
+        for (index, eight) in hit[..span].chunks_exact_mut(8).enumerate() {
+            let mut bits = u64::from_le_bytes([
+                eight[0], eight[1], eight[2], eight[3], eight[4], eight[5], eight[6], eight[7],
+            ]);
+            if bits == 0 {
+                continue;
+            }
+            for byte in eight.iter_mut() {
+                *byte = 0;
+            }
             while bits != 0 {
-                let offset = index * 64 + bits.trailing_zeros() as usize;
+                let offset = index * 8 + bits.trailing_zeros() as usize / 8;
                 bits &= bits - 1;
                 let sum = &mut sums[offset * L..offset * L + L];
-                if let Some((val, key)) = slots.next() {
-                    *key = base | offset as u32;
-                    val.copy_from_slice(sum);
-                }
+                keys_out[j] = base | offset as u32;
+                vals_out[j * L..j * L + L].copy_from_slice(sum);
+                j += 1;
                 top_max = top_max.max(sum[L - 1]);
                 for limb in sum.iter_mut() {
                     *limb = 0;
                 }
             }
         }
+        written += j;
     }
+    next.keys.truncate(written);
+    next.vals.truncate(written * L);
     (transitions, top_max)
 }
 
@@ -420,7 +478,7 @@ impl BlockDp {
             // Zeroed pages from the allocator: a small board touches few of them. Each pass
             // leaves them zero again.
             work.sums = vec![0; SPAN * bignum::LIMBS];
-            work.occupied = vec![0; SPAN / 64];
+            work.hit = vec![0; SPAN];
         }
         cur.vals.push(1);
         // The largest top limb of `cur`'s counts: its one count, 1.
@@ -445,14 +503,14 @@ impl BlockDp {
             if limbs > cur.limbs {
                 cur.widen(limbs);
             }
-            next.keys.clear();
-            next.vals.clear();
+            // `next` keeps its old states: `advance` overwrites them.
             next.limbs = limbs;
-            // The next layer is about as large as this one: reserving exactly (plus an eighth)
-            // keeps the doubling of a growing Vec from inflating the peak memory.
-            let expected = cur.len() + cur.len() / 8;
-            next.keys.reserve_exact(expected);
-            next.vals.reserve_exact(expected * limbs);
+            // The next layer is about as large as this one: reserving exactly (plus an eighth,
+            // plus a region of slack) keeps the doubling of a growing Vec from inflating the
+            // peak memory.
+            let expected = cur.len() + cur.len() / 8 + SPAN;
+            next.keys.reserve_exact(expected.saturating_sub(next.keys.len()));
+            next.vals.reserve_exact((expected * limbs).saturating_sub(next.vals.len()));
             let (transitions, top) = match limbs {
                 1 => advance::<1>(cur, next, work, &moves, w, k),
                 2 => advance::<2>(cur, next, work, &moves, w, k),
@@ -463,11 +521,16 @@ impl BlockDp {
             stats.transitions += transitions;
             top_max = top;
             std::mem::swap(cur, next);
+            p += k;
+            // (`top_max` stays a bound: dropping states never raises the largest count.)
+            let doomed = doomed_cells(&white, h, w, p);
+            if doomed != 0 {
+                cur.keep_covering(encode(doomed, w));
+            }
             stats.max_states = stats.max_states.max(cur.len());
             if cur.len() == 0 {
                 return (U320::zero(), stats);
             }
-            p += k;
         }
         // Past the last cell nothing can be covered, so the only state left is the empty one.
         debug_assert!(cur.keys == [encode(0, w)], "only the empty frontier survives the last cell");
@@ -489,6 +552,22 @@ mod tests {
         assert_eq!(piece.then(piece, 1), None, "cell p + 1 is taken");
         assert_eq!(skip.then(piece, 1), Some(Move { check: 0b100111, want: 1, add: 0b100110 }));
         assert_eq!(Move::STAY.then(skip, 0), Some(skip));
+    }
+
+    #[test]
+    fn cells_no_later_piece_reaches_are_doomed() {
+        let white = vec![true; 9];
+        // 3 x 3 at cell 5 (row 1, column 2): cell 6 (row 2, column 0) is left of every piece
+        // that can still start, and no piece starts in the last row.
+        assert_eq!(doomed_cells(&white, 3, 3, 5), 0b10);
+        assert_eq!(doomed_cells(&white, 3, 3, 3), 0, "cell 3 can still cover cell 6");
+        // A single row: no piece fits anywhere.
+        assert_eq!(doomed_cells(&[true, true, false], 1, 3, 0), 0b11);
+        let mut layer = Layer { keys: vec![0b001, 0b011, 0b110, 0b111], vals: vec![], limbs: 2 };
+        layer.vals = vec![1, 10, 2, 20, 3, 30, 4, 40];
+        layer.keep_covering(0b010);
+        assert_eq!(layer.keys, [0b011, 0b110, 0b111]);
+        assert_eq!(layer.vals, [2, 20, 3, 30, 4, 40]);
     }
 
     #[test]
