@@ -197,12 +197,13 @@ impl fmt::Display for Board {
     }
 }
 
-/// Describes an input byte for a message: `'x'` (`'\''` for an apostrophe), or `byte 0x07`
-/// when it is not printable.
+/// Describes an input byte for a message: `'x'`, `"'"` for an apostrophe (three apostrophes
+/// in a row would read as an empty quote), or `byte 0x07` when it is not printable.
 fn describe_byte(b: u8) -> String {
-    if b.is_ascii_graphic() || b == b' ' {
-        // Debug escapes the apostrophe and the backslash, so the quotes stay unambiguous.
-        format!("{:?}", b as char)
+    if b == b'\'' {
+        String::from("\"'\"")
+    } else if b.is_ascii_graphic() || b == b' ' {
+        format!("'{}'", b as char)
     } else {
         format!("byte 0x{:02x}", b)
     }

@@ -182,11 +182,11 @@ mod tests {
     fn odd_bytes_are_shown_unambiguously() {
         assert_eq!(
             run_err("1\n1 3\n.'.\n"),
-            "test case 1, line 3, column 2: expected '#' or '.', found '\\''"
+            "test case 1, line 3, column 2: expected '#' or '.', found \"'\""
         );
         assert_eq!(
             run_err("1\n1 3\n..\\\n"),
-            "test case 1, line 3, column 3: expected '#' or '.', found '\\\\'"
+            "test case 1, line 3, column 3: expected '#' or '.', found '\\'"
         );
         assert_eq!(
             run_err("1\n1 3\n. .\n"),
