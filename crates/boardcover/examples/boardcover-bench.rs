@@ -237,11 +237,13 @@ fn against_backtracking(solver: &mut Solver, boards: &[boardcover::Board]) {
     }
     let n = boards.len() as f64;
     println!(
-        "  total: DP {:.3} ms ({:.1} us a board, worst {:.1} us), backtracking {:.1} ms: {:.4}x",
+        "  total: DP {:.3} ms ({:.1} us a board, worst {:.1} us), backtracking {:.1} ms: {:.4}x, \
+         peak memory {}",
         millis(dp_total),
         dp_total.as_secs_f64() * 1e6 / n,
         dp_worst.as_secs_f64() * 1e6,
         millis(peer_total),
-        dp_total.as_secs_f64() / peer_total.as_secs_f64().max(1e-9)
+        dp_total.as_secs_f64() / peer_total.as_secs_f64().max(1e-9),
+        peak()
     );
 }

@@ -25,7 +25,9 @@ pub struct Stats {
     pub max_states: usize,
     /// The number of (state, move) pairs processed; a move crosses up to two cells.
     pub transitions: u64,
-    /// The width of the frontier (the narrower side of the board).
+    /// The width of the frontier: the board's as given for [`count_row_major`]; for
+    /// [`solve`](super::solve), the widest among its groups (each the narrower side of its
+    /// bounding box).
     pub width: usize,
 }
 
