@@ -14,8 +14,8 @@
 use super::bignum::{self, U320};
 use super::board::{Board, Cell, MAX_SIDE, PIECE_CELLS};
 
-/// The most white cells [`solve`](super::solve) takes: 159 pieces, 4^159 = 2^318 < 2^320 (a 20 x 20 board
-/// has 400 cells).
+/// The most white cells [`solve`](super::solve) takes: 159 pieces, 4^159 = 2^318 < 2^320 (a
+/// 20 x 20 board has 400 cells).
 pub const MAX_WHITE: usize = 479;
 
 /// What one run of the DP did, for benchmarks.
