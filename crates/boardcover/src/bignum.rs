@@ -143,6 +143,32 @@ impl U320 {
         add_limbs(&mut self.limbs, &other.limbs);
     }
 
+    /// The product `self * other`.
+    ///
+    /// # Panics
+    /// In debug builds, if the product needs more than 320 bits.
+    pub fn mul(&self, other: &U320) -> U320 {
+        let mut product = [0u64; LIMBS];
+        let mut overflow = false;
+        for (i, &a) in self.limbs.iter().enumerate() {
+            let mut carry: u128 = 0;
+            for (j, &b) in other.limbs.iter().enumerate() {
+                let wide = a as u128 * b as u128 + carry;
+                if i + j < LIMBS {
+                    let sum = wide + product[i + j] as u128;
+                    product[i + j] = sum as u64;
+                    carry = sum >> 64;
+                } else {
+                    overflow |= wide != 0;
+                    carry = 0;
+                }
+            }
+            overflow |= carry != 0;
+        }
+        debug_assert!(!overflow, "product overflows 320 bits: the 4^(cells/3) bound was broken");
+        U320 { limbs: product }
+    }
+
     /// Divides in place by a non-zero `divisor` and returns the remainder.
     fn div_rem_small(&mut self, divisor: u64) -> u64 {
         debug_assert!(divisor != 0, "division by zero");
@@ -316,6 +342,27 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn products_agree_with_u128_and_powers_of_two() {
+        let mut rng = XorShift(0x0bad_cafe_f00d_d00d);
+        for _ in 0..20_000 {
+            let (a, b) = (rng.next() >> (rng.next() % 64), rng.next() >> (rng.next() % 64));
+            let product = U320::from_u128(a as u128).mul(&U320::from_u128(b as u128));
+            assert_eq!(product.to_u128(), Some(a as u128 * b as u128), "{} * {}", a, b);
+        }
+        for (i, j) in [(0, 0), (63, 1), (64, 64), (100, 150), (200, 119), (1, 318)].iter() {
+            assert_eq!(U320::pow2(*i).mul(&U320::pow2(*j)), U320::pow2(i + j), "2^{} 2^{}", i, j);
+        }
+        let all_ones = U320::from_u128(u128::MAX);
+        let mut square = U320::pow2(256);
+        square.add_assign(&U320::one());
+        // (2^128 - 1)^2 = 2^256 - 2^129 + 1.
+        let mut expected = all_ones.mul(&all_ones);
+        expected.add_assign(&U320::pow2(129));
+        assert_eq!(expected, square);
+        assert_eq!(U320::zero().mul(&U320::pow2(319)), U320::zero());
     }
 
     #[test]

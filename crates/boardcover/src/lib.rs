@@ -2,730 +2,28 @@
 //! trominoes (a 2 x 2 square minus one cell, in any rotation), exactly, for any board up to
 //! 20 x 20.
 //!
-//! [`solve`] is a broken-profile (transfer-matrix) DP over the cells in row-major order,
-//! [`BLOCK`] cells per pass. Its state is the set of already covered cells among the next
-//! `w + 1` cells, stored as a key ([`encode`]) that puts the bits the next moves test on top: a
-//! layer is a sorted array of keys, the states one move applies to are whole runs of it
-//! ([`Plan`]), and each move shifts the rest of the key in order. A pass builds the next layer
-//! one key range ("region") at a time, adding counts into a small dense array and reading it
-//! back in key order ([`advance`]): no hash, no merge, no state looked at by a move it cannot
-//! take. The counts are exact [`U320`] integers, stored packed in as few 64-bit limbs as the
-//! largest count needs ([`limbs_needed`]).
-//! [`run`] parses the judge's input ([`parse_case_count`], [`parse_board`]), solves each board
-//! and writes the counts ([`render`]). No I/O happens here: `main.rs` owns stdin and stdout.
+//! `board.rs` holds the [`Board`] and its parser ([`parse_case_count`], [`parse_board`]),
+//! `solve.rs` splits it into groups for the DPs of `sparse.rs` (small groups) and `count.rs`
+//! (large ones) behind [`solve`], and [`bignum`] holds their exact integers. [`run`] parses the
+//! judge's input, solves each board and writes the counts ([`render`]). No I/O happens here:
+//! `main.rs` owns stdin and stdout.
 
 pub mod bignum;
+mod board;
+mod count;
 pub mod gen;
 pub mod naive;
+mod solve;
+mod sparse;
 
-use std::fmt;
 use std::io::Write;
 
 use judge_io::{Error, Output, Scanner};
 
 pub use self::bignum::U320;
-
-/// The largest height and width the statement allows.
-pub const MAX_SIDE: usize = 20;
-/// The number of cells in one piece.
-pub const PIECE_CELLS: usize = 3;
-/// The most white cells [`solve`] takes: 159 pieces, 4^159 = 2^318 < 2^320 (a 20 x 20 board
-/// has 400 cells).
-pub const MAX_WHITE: usize = 479;
-
-/// One cell of the board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Cell {
-    /// `.`: must be covered.
-    White,
-    /// `#`: must stay uncovered.
-    Black,
-}
-
-impl Cell {
-    /// The cell written as `byte`, if it is `.` or `#`.
-    pub fn from_byte(byte: u8) -> Option<Cell> {
-        match byte {
-            b'.' => Some(Cell::White),
-            b'#' => Some(Cell::Black),
-            _ => None,
-        }
-    }
-
-    /// The byte that writes the cell.
-    pub fn to_byte(self) -> u8 {
-        match self {
-            Cell::White => b'.',
-            Cell::Black => b'#',
-        }
-    }
-}
-
-/// A position on the board: row `y` from the top, column `x` from the left.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Pos {
-    /// The row, from 0.
-    pub y: usize,
-    /// The column, from 0.
-    pub x: usize,
-}
-
-/// A rectangular board of cells.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Board {
-    h: usize,
-    w: usize,
-    /// Row-major: cell `(y, x)` is `cells[y * w + x]`.
-    cells: Vec<Cell>,
-}
-
-impl Board {
-    /// A board of `h` rows and `w` columns from its cells in row-major order.
-    ///
-    /// # Panics
-    /// If `cells.len() != h * w`.
-    pub fn new(h: usize, w: usize, cells: Vec<Cell>) -> Board {
-        assert_eq!(cells.len(), h * w, "a {} x {} board has {} cells", h, w, h * w);
-        Board { h, w, cells }
-    }
-
-    /// A board from rows of `.` and `#` (for tests and generators).
-    ///
-    /// # Panics
-    /// If the rows have different lengths or contain another character.
-    pub fn from_rows(rows: &[&str]) -> Board {
-        let w = rows.first().map_or(0, |row| row.len());
-        let mut cells = Vec::with_capacity(rows.len() * w);
-        for row in rows {
-            assert_eq!(row.len(), w, "rows of different lengths");
-            for &b in row.as_bytes() {
-                cells.push(Cell::from_byte(b).expect("rows are made of '.' and '#'"));
-            }
-        }
-        Board::new(rows.len(), w, cells)
-    }
-
-    /// The number of rows.
-    pub fn height(&self) -> usize {
-        self.h
-    }
-
-    /// The number of columns.
-    pub fn width(&self) -> usize {
-        self.w
-    }
-
-    /// The cell at `pos`.
-    ///
-    /// # Panics
-    /// If `pos` is off the board.
-    pub fn get(&self, pos: Pos) -> Cell {
-        assert!(pos.y < self.h && pos.x < self.w, "{:?} is off the board", pos);
-        self.cells[pos.y * self.w + pos.x]
-    }
-
-    /// The cells in row-major order.
-    pub fn cells(&self) -> &[Cell] {
-        &self.cells
-    }
-
-    /// The number of white cells.
-    pub fn white_count(&self) -> usize {
-        self.cells.iter().filter(|&&c| c == Cell::White).count()
-    }
-
-    /// The board built by sending each position to `f(pos)` on an `h` x `w` board.
-    fn remapped<F: Fn(Pos) -> Pos>(&self, h: usize, w: usize, f: F) -> Board {
-        let mut cells = vec![Cell::Black; h * w];
-        for y in 0..self.h {
-            for x in 0..self.w {
-                let to = f(Pos { y, x });
-                cells[to.y * w + to.x] = self.cells[y * self.w + x];
-            }
-        }
-        Board::new(h, w, cells)
-    }
-
-    /// The board mirrored in its main diagonal (`w` x `h`). L-trominoes map to L-trominoes,
-    /// so the count is unchanged.
-    pub fn transpose(&self) -> Board {
-        self.remapped(self.w, self.h, |p| Pos { y: p.x, x: p.y })
-    }
-
-    /// The board turned half a turn.
-    pub fn rotate180(&self) -> Board {
-        let (h, w) = (self.h, self.w);
-        self.remapped(h, w, |p| Pos { y: h - 1 - p.y, x: w - 1 - p.x })
-    }
-
-    /// The board mirrored left to right.
-    pub fn mirror(&self) -> Board {
-        let w = self.w;
-        self.remapped(self.h, w, |p| Pos { y: p.y, x: w - 1 - p.x })
-    }
-}
-
-impl fmt::Display for Board {
-    /// The rows, each followed by a newline (the judge's grid format without `H W`).
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        for row in self.cells.chunks(self.w.max(1)) {
-            let text: String = row.iter().map(|c| c.to_byte() as char).collect();
-            writeln!(f, "{}", text)?;
-        }
-        Ok(())
-    }
-}
-
-/// What one run of the DP did, for benchmarks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Stats {
-    /// The most frontier states alive at once.
-    pub max_states: usize,
-    /// The number of (state, move) pairs processed; a move crosses up to two cells.
-    pub transitions: u64,
-    /// The width of the frontier (the narrower side of the board).
-    pub width: usize,
-}
-
-/// The number of tilings of `board`.
-///
-/// # Panics
-/// If both sides are longer than [`MAX_SIDE`], or the board has more than [`MAX_WHITE`] white
-/// cells.
-///
-/// # Complexity
-/// O(h * w / BLOCK * (S + T)) limb additions, where S (the number of frontier states) is at
-/// most 2^(min(h, w) + 1) and at most 611,670 on a 20 x 20 board, and T (the transitions of one
-/// pass) is a few times S (about 2.5 S on a 20 x 20 board); memory O(S) counts plus 1.3 MiB of
-/// scratch.
-///
-/// # Examples
-/// ```
-/// use boardcover::{solve, Board};
-/// assert_eq!(solve(&Board::from_rows(&["...", "..."])).to_string(), "2");
-/// ```
-pub fn solve(board: &Board) -> U320 {
-    Solver::new().solve(board)
-}
-
-/// [`solve`], plus what the DP did. The narrower side of the board becomes the frontier.
-///
-/// # Panics
-/// As [`solve`].
-pub fn solve_with_stats(board: &Board) -> (U320, Stats) {
-    Solver::new().solve_with_stats(board)
-}
-
-/// The number of tilings, with the frontier along the board's rows as given (no transposing).
-///
-/// # Panics
-/// If the board is wider than [`MAX_SIDE`] or has more than [`MAX_WHITE`] white cells.
-pub fn count_row_major(board: &Board) -> (U320, Stats) {
-    Solver::new().count_row_major(board)
-}
-
-/// The DP's two layers and scratch space, kept from board to board: solving many boards with
-/// one `Solver` allocates them once, so the memory peak is the largest board's, not a
-/// fragmented sum.
-#[derive(Debug, Default)]
-pub struct Solver {
-    cur: Layer,
-    next: Layer,
-    work: Work,
-}
-
-impl Solver {
-    /// A solver with no memory reserved yet.
-    pub fn new() -> Solver {
-        Solver::default()
-    }
-
-    /// [`solve`], reusing this solver's memory.
-    pub fn solve(&mut self, board: &Board) -> U320 {
-        self.solve_with_stats(board).0
-    }
-
-    /// [`solve_with_stats`], reusing this solver's memory.
-    pub fn solve_with_stats(&mut self, board: &Board) -> (U320, Stats) {
-        if board.width() > board.height() {
-            self.count_row_major(&board.transpose())
-        } else {
-            self.count_row_major(board)
-        }
-    }
-}
-
-/// The pieces the DP can place at its current cell `p`: a piece whose first cell in row-major
-/// order is `p` covers `p` and two of the cells `p + 1` (right), `p + w - 1` (below left),
-/// `p + w` (below) and `p + w + 1` (below right). Offsets are listed as `(dy, dx)`.
-const SHAPES: [[(usize, isize); 2]; 4] = [
-    // ##
-    // #.
-    [(0, 1), (1, 0)],
-    // ##
-    // .#
-    [(0, 1), (1, 1)],
-    // #.
-    // ##
-    [(1, 0), (1, 1)],
-    // .#
-    // ##
-    [(1, -1), (1, 0)],
-];
-
-/// One layer of the DP: the frontier states, by increasing key (see [`encode`]), and their
-/// counts.
-///
-/// State bit `i` set means cell `p + i` (row-major index, `p` the layer's cell) is already
-/// covered by a piece, for `i` in `0..=w`. Cell `p + w + 1` can never be covered yet: a piece
-/// placed at an earlier cell `q < p` reaches at most `q + w + 1 <= p + w`.
-#[derive(Debug, Default)]
-struct Layer {
-    keys: Vec<u32>,
-    /// The count of state `keys[i]` is `vals[i * limbs..(i + 1) * limbs]`, little-endian.
-    vals: Vec<u64>,
-    limbs: usize,
-}
-
-impl Layer {
-    fn len(&self) -> usize {
-        self.keys.len()
-    }
-
-    fn count(&self, i: usize) -> &[u64] {
-        &self.vals[i * self.limbs..(i + 1) * self.limbs]
-    }
-
-    /// Re-packs every count into `limbs` limbs (more than now), in place.
-    fn widen(&mut self, limbs: usize) {
-        let old = self.limbs;
-        debug_assert!(limbs > old, "counts only ever widen");
-        let n = self.keys.len();
-        self.vals.resize(n * limbs, 0);
-        // From the back, each count moves to a higher offset than any unread one.
-        for i in (0..n).rev() {
-            for k in (0..limbs).rev() {
-                self.vals[i * limbs + k] = if k < old { self.vals[i * old + k] } else { 0 };
-            }
-        }
-        self.limbs = limbs;
-    }
-}
-
-/// The key of frontier state `s` (bits `0..=w`) on a `w`-wide board: its bits reordered as
-/// `s[w - 1], s[w], s[0], s[1], ..., s[w - 2]`, most significant first.
-///
-/// The moves at the next cells test only the two ends of the frontier: bits `0..=k` (the
-/// block's cells and the one after) and bits `w - 1`, `w` (the cells below them). This order
-/// puts both ends on top, so the states that agree on them are one run of the sorted layer. And
-/// crossing `k` cells shifts the middle bits `s[k]..s[w - 2]` up by `k` in the key, in order:
-/// see [`Segment`].
-fn encode(s: u32, w: usize) -> u32 {
-    let body = w - 1;
-    let mut key = (s >> (w - 1) & 1) << w | (s >> w & 1) << body;
-    for i in 0..body {
-        key |= (s >> i & 1) << (body - 1 - i);
-    }
-    key
-}
-
-/// The state whose key is `key`: the inverse of [`encode`].
-fn decode(key: u32, w: usize) -> u32 {
-    let body = w - 1;
-    let mut s = (key >> w & 1) << (w - 1) | (key >> body & 1) << w;
-    for i in 0..body {
-        s |= (key >> (body - 1 - i) & 1) << i;
-    }
-    s
-}
-
-/// The number of cells the DP crosses per pass over the frontier. On 20 x 20 boards 4 measured
-/// fastest: 2.4x faster than 1, 25% faster than 2 (fewer passes over the layers, so fewer
-/// states read and written); 5 tied and 6 was slower (many more transitions per state).
-const BLOCK: usize = 4;
-
-/// One way to cross the cells `p..p + k` of a block: the states `s` with `s & check == want`
-/// go to `(s | add) >> k`.
-///
-/// For one cell: skipping a covered cell is `check = 1, want = 1, add = 0` (a black cell:
-/// `check = 0`); placing a piece that covers the cells of `mask` is `check = mask`, `want = 0`,
-/// `add = mask`. Moves for several cells are composed with [`Move::then`]. Every
-/// state that passes has `s & add == 0`, so `s | add = s + add` ascends with `s`. All the
-/// passing states also agree on bits `0..k` of `s | add` (a white cell is covered, a black one
-/// never is), so the shift loses nothing: a move sends distinct states to distinct targets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Move {
-    check: u32,
-    want: u32,
-    add: u32,
-}
-
-impl Move {
-    /// Crossing no cell.
-    const STAY: Move = Move { check: 0, want: 0, add: 0 };
-
-    /// This move (over `k` cells) followed by `second`, a one-cell move written for the frame of
-    /// cell `p + k`; `None` if no state can take both.
-    fn then(self, second: Move, k: usize) -> Option<Move> {
-        let (check, want, add) = (second.check << k, second.want << k, second.add << k);
-        // Bits this move already covered read as 1 for the second move.
-        if check & self.add & !want != 0 {
-            return None;
-        }
-        let (check, want) = (check & !self.add, want & !self.add);
-        let shared = self.check & check;
-        if self.want & shared != want & shared {
-            return None;
-        }
-        Some(Move { check: self.check | check, want: self.want | want, add: self.add | add })
-    }
-}
-
-/// The one-cell moves at cell `p` (row `y`, column `x`) of an `h` x `w` board.
-fn cell_moves(white: &[bool], h: usize, w: usize, p: usize, out: &mut Vec<Move>) {
-    out.clear();
-    if !white[p] {
-        // A black cell is never covered: every state moves on.
-        out.push(Move::STAY);
-        return;
-    }
-    out.push(Move { check: 1, want: 1, add: 0 });
-    let (y, x) = (p / w, p % w);
-    if y + 1 == h {
-        return;
-    }
-    // The pieces that fit at p by the board alone.
-    for shape in SHAPES.iter() {
-        let mut mask = 1u32;
-        let fits = shape.iter().all(|&(dy, dx)| {
-            let nx = x as isize + dx;
-            if nx < 0 || nx >= w as isize {
-                return false;
-            }
-            let offset = dy * w + nx as usize - x;
-            mask |= 1 << offset;
-            white[p + offset]
-        });
-        if fits {
-            out.push(Move { check: mask, want: 0, add: mask });
-        }
-    }
-}
-
-/// The target keys of one region of the next layer span at most `2^SPAN_BITS` values: the
-/// region's counts are summed in a dense array of that many entries (768 KiB at 3 limbs, so it
-/// stays in a core's L2 cache). 15 measured a little faster than 14 and as fast as 16.
-const SPAN_BITS: usize = 15;
-/// `2^SPAN_BITS`.
-const SPAN: usize = 1 << SPAN_BITS;
-
-/// How a pass over `k` cells of a `w`-wide board cuts the keys of both layers.
-///
-/// A *block* of the current layer is the run of states sharing the top bits of their key: the
-/// frontier's two end bits `w - 1`, `w` and the bits `0..prefix`, enough to decide every move
-/// (a move tests bits `0..=k` and `w - 1..=w + k`, and bits above `w` are always clear; see
-/// [`encode`]). A *region* of the next layer is the run of keys sharing their top
-/// `2 + prefix - k` bits, which come from bits the block fixes or from the move: each (block,
-/// move) pair lands in a single region, at most `2^SPAN_BITS` keys wide.
-#[derive(Debug, Clone, Copy)]
-struct Plan {
-    /// The block of key `key` is `key >> block_shift`.
-    block_shift: usize,
-    /// The region of key `key` is `key >> region_shift`.
-    region_shift: usize,
-    /// The state bits a block fixes.
-    fixed: u32,
-}
-
-impl Plan {
-    fn new(w: usize, k: usize) -> Plan {
-        // At least one bit past the `k` cells (bit `k` is tested), more to keep regions within
-        // `SPAN`; all of them on narrow boards.
-        let extra = (w + 1).saturating_sub(2 + SPAN_BITS).max(1);
-        let prefix = (k + extra).min(w - 1);
-        Plan {
-            block_shift: w + 1 - (2 + prefix),
-            region_shift: w + 1 - (2 + prefix.saturating_sub(k)),
-            fixed: ((1 << prefix) - 1) | 1 << (w - 1) | 1 << w,
-        }
-    }
-}
-
-/// The states `lo..hi` of the current layer (one block) that all take one [`Move`]. As the move
-/// tests only bits the block fixes, they all take it; state key `key` goes to key
-/// `(key << k) & body | add` (`body` the key's `w - 1` low bits), so the targets ascend with the
-/// sources, and all lie in region `region` of the next layer.
-#[derive(Debug, Clone, Copy)]
-struct Segment {
-    region: u32,
-    lo: usize,
-    hi: usize,
-    add: u32,
-}
-
-/// The scratch space of [`advance`], kept from pass to pass.
-#[derive(Debug, Default)]
-struct Work {
-    /// Block `b` of the current layer is `starts[b]..starts[b + 1]`.
-    starts: Vec<usize>,
-    /// The pass's segments, by region.
-    segments: Vec<Segment>,
-    /// The counts of the region being built, `L` limbs for each offset in it (`SPAN` offsets,
-    /// room for 5 limbs); all zero between regions.
-    sums: Vec<u64>,
-    /// Bit `o` set: offset `o` of the region has a count; all zero between regions.
-    occupied: Vec<u64>,
-}
-
-/// Sends every state of `cur` through `moves` (each over `k` cells) into `next`, which must be
-/// empty.
-///
-/// The (block, move) pairs are grouped by the region they land in; the regions are built in
-/// increasing order, each by adding its segments' counts into a dense array indexed by the key's
-/// low bits, then reading the keys that were hit back out in order. So no state is looked at by
-/// a move it cannot take, every read and write of a layer is sequential, and no hash, sort of
-/// states or merge is needed.
-///
-/// Returns the number of transitions and the largest top limb (limb `L - 1`) of the new counts,
-/// from which [`limbs_needed`] bounds the counts of the layer after `next`.
-#[inline(never)]
-fn advance<const L: usize>(
-    cur: &Layer,
-    next: &mut Layer,
-    work: &mut Work,
-    moves: &[Move],
-    w: usize,
-    k: usize,
-) -> (u64, u64) {
-    debug_assert!(cur.limbs == L && next.limbs == L, "both layers hold L limbs");
-    let plan = Plan::new(w, k);
-    let blocks = 1usize << (w + 1 - plan.block_shift);
-    work.starts.clear();
-    for block in 0..=blocks {
-        let start = cur.keys.partition_point(|&key| ((key >> plan.block_shift) as usize) < block);
-        work.starts.push(start);
-    }
-    let ends = 1u32 << (w - 1) | 1 << w;
-    let body = (1u32 << (w - 1)) - 1;
-    work.segments.clear();
-    for block in 0..blocks {
-        let (lo, hi) = (work.starts[block], work.starts[block + 1]);
-        if lo == hi {
-            continue;
-        }
-        let first = (block as u32) << plan.block_shift;
-        let state = decode(first, w);
-        for step in moves.iter() {
-            debug_assert!(step.check & !plan.fixed & ((2 << w) - 1) == 0, "the block decides");
-            if state & step.check != step.want {
-                continue;
-            }
-            let add = encode(((state & ends) | step.add) >> k, w);
-            let region = ((first << k) & body | add) >> plan.region_shift;
-            debug_assert!([lo, hi - 1].iter().all(|&i| {
-                let key = cur.keys[i];
-                let target = encode((decode(key, w) | step.add) >> k, w);
-                target == (key << k) & body | add && target >> plan.region_shift == region
-            }));
-            work.segments.push(Segment { region, lo, hi, add });
-        }
-    }
-    work.segments.sort_unstable_by_key(|segment| segment.region);
-
-    debug_assert!(plan.region_shift <= SPAN_BITS, "a region fits the scratch arrays");
-    let low = (1u32 << plan.region_shift) - 1;
-    // Slices of constant length: an offset below SPAN indexes them without bounds checks.
-    let sums = &mut work.sums[..SPAN * L];
-    let occupied = &mut work.occupied[..SPAN / 64];
-    let mut transitions = 0;
-    let mut top_max = 0;
-    let mut at = 0;
-    while at < work.segments.len() {
-        let region = work.segments[at].region;
-        while at < work.segments.len() && work.segments[at].region == region {
-            let Segment { lo, hi, add, .. } = work.segments[at];
-            let counts = cur.vals[lo * L..hi * L].chunks_exact(L);
-            for (&key, count) in cur.keys[lo..hi].iter().zip(counts) {
-                let offset = ((key << k | add) & low) as usize % SPAN;
-                bignum::add_fixed::<L>(&mut sums[offset * L..offset * L + L], count);
-                occupied[offset / 64] |= 1 << (offset % 64);
-            }
-            transitions += (hi - lo) as u64;
-            at += 1;
-        }
-        // Read the region out in key order, leaving `sums` and `occupied` zero again.
-        let words = (low as usize + 64) / 64;
-        let hit: usize = occupied[..words].iter().map(|word| word.count_ones() as usize).sum();
-        let start = next.keys.len();
-        next.keys.resize(start + hit, 0);
-        next.vals.resize((start + hit) * L, 0);
-        // Exactly one slot per set bit below.
-        let keys = next.keys[start..].iter_mut();
-        let mut slots = next.vals[start * L..].chunks_exact_mut(L).zip(keys);
-        let base = region << plan.region_shift;
-        for (index, word) in occupied[..words].iter_mut().enumerate() {
-            let mut bits = *word;
-            *word = 0;
-            while bits != 0 {
-                let offset = index * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let sum = &mut sums[offset * L..offset * L + L];
-                if let Some((val, key)) = slots.next() {
-                    *key = base | offset as u32;
-                    val.copy_from_slice(sum);
-                }
-                top_max = top_max.max(sum[L - 1]);
-                for limb in sum.iter_mut() {
-                    *limb = 0;
-                }
-            }
-        }
-    }
-    (transitions, top_max)
-}
-
-/// The number of limbs that hold every count of the layer after the next one, given the next
-/// one's limbs, the largest top limb among its counts, and the number of moves between them.
-///
-/// Each move takes a state to at most one target, so a count of the layer after is a sum of at
-/// most `moves` counts of the next layer, each below `(top_max + 1) * 2^(64 (limbs - 1))`. And
-/// no count ever exceeds the number of partial tilings, at most `4^(pieces) <= 2^318` (see
-/// [`MAX_WHITE`]): 5 limbs always suffice.
-fn limbs_needed(limbs: usize, top_max: u64, moves: usize) -> usize {
-    let spill = (top_max as u128 + 1) * moves as u128;
-    let wanted = if spill >> 64 == 0 { limbs } else { limbs + 1 };
-    wanted.min(bignum::LIMBS)
-}
-
-impl Solver {
-    /// [`count_row_major`], reusing this solver's memory.
-    pub fn count_row_major(&mut self, board: &Board) -> (U320, Stats) {
-        let (cur, next, work) = (&mut self.cur, &mut self.next, &mut self.work);
-        let (h, w) = (board.height(), board.width());
-        assert!(w <= MAX_SIDE, "the frontier holds one row: width {} > {}", w, MAX_SIDE);
-        let mut stats = Stats { max_states: 1, transitions: 0, width: w };
-        let n = h * w;
-        let white: Vec<bool> = board.cells().iter().map(|&c| c == Cell::White).collect();
-        let whites = white.iter().filter(|&&is_white| is_white).count();
-        assert!(whites <= MAX_WHITE, "{} white cells: counts could outgrow 320 bits", whites);
-        if whites % PIECE_CELLS != 0 {
-            return (U320::zero(), stats);
-        }
-
-        cur.keys.clear();
-        cur.vals.clear();
-        cur.limbs = 1;
-        cur.keys.push(encode(0, w));
-        if work.sums.is_empty() {
-            // Zeroed pages from the allocator: a small board touches few of them. Each pass
-            // leaves them zero again.
-            work.sums = vec![0; SPAN * bignum::LIMBS];
-            work.occupied = vec![0; SPAN / 64];
-        }
-        cur.vals.push(1);
-        // The largest top limb of `cur`'s counts: its one count, 1.
-        let mut top_max = 1;
-        let mut moves: Vec<Move> = Vec::new();
-        let mut composed: Vec<Move> = Vec::new();
-        let mut one_cell: Vec<Move> = Vec::with_capacity(1 + SHAPES.len());
-        let mut p = 0;
-        while p < n {
-            let k = BLOCK.min(n - p);
-            moves.clear();
-            moves.push(Move::STAY);
-            for j in 0..k {
-                cell_moves(&white, h, w, p + j, &mut one_cell);
-                composed.clear();
-                for first in moves.iter() {
-                    composed.extend(one_cell.iter().filter_map(|&second| first.then(second, j)));
-                }
-                std::mem::swap(&mut moves, &mut composed);
-            }
-            let limbs = limbs_needed(cur.limbs, top_max, moves.len());
-            if limbs > cur.limbs {
-                cur.widen(limbs);
-            }
-            next.keys.clear();
-            next.vals.clear();
-            next.limbs = limbs;
-            // The next layer is about as large as this one: reserving exactly (plus an eighth)
-            // keeps the doubling of a growing Vec from inflating the peak memory.
-            let expected = cur.len() + cur.len() / 8;
-            next.keys.reserve_exact(expected);
-            next.vals.reserve_exact(expected * limbs);
-            let (transitions, top) = match limbs {
-                1 => advance::<1>(cur, next, work, &moves, w, k),
-                2 => advance::<2>(cur, next, work, &moves, w, k),
-                3 => advance::<3>(cur, next, work, &moves, w, k),
-                4 => advance::<4>(cur, next, work, &moves, w, k),
-                _ => advance::<{ bignum::LIMBS }>(cur, next, work, &moves, w, k),
-            };
-            stats.transitions += transitions;
-            top_max = top;
-            std::mem::swap(cur, next);
-            stats.max_states = stats.max_states.max(cur.len());
-            if cur.len() == 0 {
-                return (U320::zero(), stats);
-            }
-            p += k;
-        }
-        // Past the last cell nothing can be covered, so the only state left is the empty one.
-        debug_assert!(cur.keys == [encode(0, w)], "only the empty frontier survives the last cell");
-        (U320::from_limbs(cur.count(0)), stats)
-    }
-}
-
-/// Describes an input byte for a message: `'x'`, or `byte 0x07` when it is not printable.
-fn describe_byte(b: u8) -> String {
-    if b.is_ascii_graphic() || b == b' ' {
-        format!("'{}'", b as char)
-    } else {
-        format!("byte 0x{:02x}", b)
-    }
-}
-
-/// Reads a side length (`H` or `W`) and checks it is in `1..=MAX_SIDE`.
-fn parse_side(sc: &mut Scanner, name: &str) -> Result<usize, Error> {
-    sc.at_end();
-    let at = sc.position();
-    let side: usize = sc.int()?;
-    if side == 0 || side > MAX_SIDE {
-        return Err(
-            sc.error_at(at, format!("{} must be in 1..={}, found {}", name, MAX_SIDE, side))
-        );
-    }
-    Ok(side)
-}
-
-/// Reads the first line: the number of test cases `C`.
-pub fn parse_case_count(sc: &mut Scanner) -> Result<usize, Error> {
-    let c: usize = sc.int()?;
-    sc.end_line()?;
-    Ok(c)
-}
-
-/// Reads one test case: a line `H W`, then `H` rows of `W` cells.
-pub fn parse_board(sc: &mut Scanner) -> Result<Board, Error> {
-    let h = parse_side(sc, "H")?;
-    let w = parse_side(sc, "W")?;
-    sc.end_line()?;
-    let mut cells = Vec::with_capacity(h * w);
-    for y in 0..h {
-        let row = sc.grid_row(w, &format!("row {}", y + 1))?;
-        for (x, &b) in row.text.iter().enumerate() {
-            match Cell::from_byte(b) {
-                Some(cell) => cells.push(cell),
-                None => {
-                    return Err(sc.error_at(
-                        row.start + x,
-                        format!("expected '#' or '.', found {}", describe_byte(b)),
-                    ))
-                }
-            }
-        }
-    }
-    Ok(Board::new(h, w, cells))
-}
+pub use self::board::{parse_board, parse_case_count, Board, Cell, Pos, MAX_SIDE, PIECE_CELLS};
+pub use self::count::{count_row_major, Stats, MAX_WHITE};
+pub use self::solve::{solve, solve_with_stats, Solver};
 
 /// Writes one count and a newline.
 pub fn render<W: Write>(count: &U320, out: &mut Output<W>) {
@@ -762,7 +60,8 @@ pub fn run_with<W: Write, F: FnMut(&Board) -> U320>(
         let board = parse_board(&mut sc).map_err(|e| e.context(format!("test case {}", case)))?;
         render(&count(&board), out);
     }
-    sc.expect_end().map_err(|e| e.context(format!("after the {} test cases announced", c)))
+    let cases = if c == 1 { "case" } else { "cases" };
+    sc.expect_end().map_err(|e| e.context(format!("after the {} test {} announced", c, cases)))
 }
 
 #[cfg(test)]
@@ -806,16 +105,6 @@ mod tests {
     }
 
     #[test]
-    fn two_by_3n_has_2_to_the_n_tilings() {
-        for n in 1..=6 {
-            let row = ".".repeat(3 * n);
-            let board = Board::from_rows(&[&row, &row]);
-            assert_eq!(solve(&board), U320::pow2(n as u32), "2 x {}", 3 * n);
-            assert_eq!(solve(&board.transpose()), U320::pow2(n as u32));
-        }
-    }
-
-    #[test]
     fn windows_line_endings_and_trailing_spaces() {
         check("1 \r\n2 3\r\n... \r\n...\r\n", "2\n");
     }
@@ -844,11 +133,15 @@ mod tests {
         );
         assert_eq!(
             run_err("1\n1 3\n...\n1 3\n"),
-            "after the 1 test cases announced, line 4, column 1: expected end of input, found \"1\""
+            "after the 1 test case announced, line 4, column 1: expected end of input, found \"1\""
+        );
+        assert_eq!(
+            run_err("0\n1 3\n"),
+            "after the 0 test cases announced, line 2, column 1: expected end of input, found \"1\""
         );
         assert_eq!(
             run_err("x\n"),
-            "line 1, column 1: expected a non-negative integer, found \"x\""
+            "C, line 1, column 1: expected a non-negative integer, found \"x\""
         );
         assert_eq!(
             run_err("1\n2 3\n...\n"),
@@ -857,60 +150,58 @@ mod tests {
     }
 
     #[test]
+    fn errors_name_the_number_c_h_or_w() {
+        assert_eq!(
+            run_err(""),
+            "C, line 1, column 1: expected a non-negative integer, found end of input"
+        );
+        assert_eq!(
+            run_err("1\nx 3\n"),
+            "test case 1, H, line 2, column 1: expected a non-negative integer, found \"x\""
+        );
+        assert_eq!(
+            run_err("1\n2 -1\n"),
+            "test case 1, W, line 2, column 3: expected a non-negative integer, found \"-1\""
+        );
+        // A missing W is reported on H's line, right after H, not at the row below.
+        assert_eq!(
+            run_err("1\n2\n...\n...\n"),
+            "test case 1, W, line 2, column 2: expected a non-negative integer, found end of line"
+        );
+        assert_eq!(
+            run_err("1\n12 \r\n...\n"),
+            "test case 1, W, line 2, column 3: expected a non-negative integer, found end of line"
+        );
+        assert_eq!(
+            run_err("1\n2"),
+            "test case 1, W, line 2, column 2: expected a non-negative integer, found end of input"
+        );
+    }
+
+    #[test]
+    fn odd_bytes_are_shown_unambiguously() {
+        assert_eq!(
+            run_err("1\n1 3\n.'.\n"),
+            "test case 1, line 3, column 2: expected '#' or '.', found \"'\""
+        );
+        assert_eq!(
+            run_err("1\n1 3\n..\\\n"),
+            "test case 1, line 3, column 3: expected '#' or '.', found '\\'"
+        );
+        assert_eq!(
+            run_err("1\n1 3\n. .\n"),
+            "test case 1, line 3, column 2: expected '#' or '.', found ' '"
+        );
+        assert_eq!(
+            run_err("1\n1 3\n.\x7f.\n"),
+            "test case 1, line 3, column 2: expected '#' or '.', found byte 0x7f"
+        );
+    }
+
+    #[test]
     fn answers_before_a_bad_case_stay_written() {
         let mut out = Output::new(Vec::new());
         assert!(run(b"2\n1 3\n...\n1 3\n.?.\n", &mut out).is_err());
         assert_eq!(out.into_inner().expect("Vec sink"), b"0\n");
-    }
-
-    #[test]
-    fn board_symmetries() {
-        let board = Board::from_rows(&["#..", "..."]);
-        assert_eq!(board.transpose(), Board::from_rows(&["#.", "..", ".."]));
-        assert_eq!(board.rotate180(), Board::from_rows(&["...", "..#"]));
-        assert_eq!(board.mirror(), Board::from_rows(&["..#", "..."]));
-        assert_eq!(board.to_string(), "#..\n...\n");
-        assert_eq!(board.get(Pos { y: 0, x: 0 }), Cell::Black);
-    }
-
-    #[test]
-    fn a_reused_solver_gives_fresh_answers() {
-        let boards = [
-            Board::new(20, 9, vec![Cell::White; 180]),
-            Board::from_rows(&["...", "..."]),
-            Board::from_rows(&["#"]),
-            Board::from_rows(&["#..", "...", "..#"]),
-            Board::new(12, 15, vec![Cell::White; 180]),
-        ];
-        let mut solver = Solver::new();
-        for board in boards.iter().chain(boards.iter()) {
-            assert_eq!(solver.solve(board), Solver::new().solve(board), "{}", board);
-        }
-    }
-
-    #[test]
-    fn moves_compose_over_a_block() {
-        let skip = Move { check: 1, want: 1, add: 0 };
-        assert_eq!(skip.then(skip, 1), Some(Move { check: 3, want: 3, add: 0 }));
-        // On a 4-wide board, the piece covering p, p + 1 and p + 4 covers the next cell too.
-        let piece = Move { check: 0b10011, want: 0, add: 0b10011 };
-        assert_eq!(piece.then(skip, 1), Some(piece));
-        assert_eq!(piece.then(piece, 1), None, "cell p + 1 is taken");
-        assert_eq!(skip.then(piece, 1), Some(Move { check: 0b100111, want: 1, add: 0b100110 }));
-        assert_eq!(Move::STAY.then(skip, 0), Some(skip));
-    }
-
-    #[test]
-    fn limb_budget_follows_the_largest_count() {
-        assert_eq!(limbs_needed(1, 1, 1), 1);
-        assert_eq!(limbs_needed(1, u64::MAX - 1, 1), 1);
-        assert_eq!(limbs_needed(1, u64::MAX, 1), 2, "the top limb may be all ones");
-        assert_eq!(limbs_needed(1, 1 << 62, 4), 2, "4 moves can quadruple a count");
-        assert_eq!(limbs_needed(1, (1 << 62) - 2, 4), 1);
-        assert_eq!(limbs_needed(4, 1 << 60, 25), 5);
-        assert_eq!(limbs_needed(5, 1 << 60, 25), 5, "never more than 320 bits");
-        let (count, stats) = count_row_major(&Board::new(2, 20, vec![Cell::White; 40]));
-        assert_eq!(count, U320::zero(), "40 cells are not a multiple of 3");
-        assert_eq!(stats.width, 20);
     }
 }

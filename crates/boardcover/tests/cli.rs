@@ -79,18 +79,18 @@ fn bad_inputs_name_the_place() {
     let cases: [(&str, &str); 14] = [
         ("", "line 1, column 1: expected a non-negative integer, found end of input"),
         ("x\n", "line 1, column 1: expected a non-negative integer, found \"x\""),
-        ("1\n2 x\n", "test case 1, line 2, column 3: expected a non-negative integer"),
+        ("1\n2 x\n", "test case 1, W, line 2, column 3: expected a non-negative integer"),
         ("1\n0 3\n", "test case 1, line 2, column 1: H must be in 1..=20, found 0"),
         ("1\n21 3\n", "test case 1, line 2, column 1: H must be in 1..=20, found 21"),
         ("1\n2 21\n", "test case 1, line 2, column 3: W must be in 1..=20, found 21"),
-        ("1\n2 -1\n", "test case 1, line 2, column 3: expected a non-negative integer"),
+        ("1\n2 -1\n", "test case 1, W, line 2, column 3: expected a non-negative integer"),
         ("1\n2 3 4\n", "test case 1, line 2, column 5: expected end of line"),
         ("1\n2 3\n...\n", "test case 1, line 4, column 1: expected row 2, found end of input"),
         ("1\n2 3\n...\n....\n", "test case 1, line 4, column 1: row 2 has 4 cells, expected 3"),
         ("1\n2 3\n...\n.o.\n", "test case 1, line 4, column 2: expected '#' or '.', found 'o'"),
         ("1\n1 3\n.\t.\n", "test case 1, line 3, column 2: expected '#' or '.', found byte 0x09"),
         ("2\n1 3\n...\n", "line 4, column 1: expected test case 2 of the 2 announced"),
-        ("1\n1 3\n...\n1 3\n...\n", "after the 1 test cases announced, line 4, column 1"),
+        ("1\n1 3\n...\n1 3\n...\n", "after the 1 test case announced, line 4, column 1"),
     ];
     for (input, place) in cases.iter() {
         check_error(input, place);
