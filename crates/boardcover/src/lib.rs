@@ -18,7 +18,7 @@ mod sparse;
 
 use std::io::Write;
 
-use judge_io::{Error, Output, Scanner};
+use judge_io::{counted, Error, Output, Scanner};
 
 pub use self::bignum::U320;
 pub use self::board::{parse_board, parse_case_count, Board, Cell, Pos, MAX_SIDE, PIECE_CELLS};
@@ -60,8 +60,8 @@ pub fn run_with<W: Write, F: FnMut(&Board) -> U320>(
         let board = parse_board(&mut sc).map_err(|e| e.context(format!("test case {}", case)))?;
         render(&count(&board), out);
     }
-    let cases = if c == 1 { "case" } else { "cases" };
-    sc.expect_end().map_err(|e| e.context(format!("after the {} test {} announced", c, cases)))
+    sc.expect_end()
+        .map_err(|e| e.context(format!("after the {} announced", counted(c, "test case"))))
 }
 
 #[cfg(test)]
