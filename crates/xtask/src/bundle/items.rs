@@ -628,6 +628,105 @@ fn import_needed<'s>(
     }
 }
 
+/// An import, inside a group, of a crate's `#[macro_export]` macro by the crate's path
+/// (`use lib::{m, X};`, `use crate::{m as n, X};`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GroupedMacro {
+    /// The tokens of its group element, trailing comma included.
+    pub range: (usize, usize),
+    /// The macro's name.
+    pub name: String,
+    /// Its alias (`as n`), if any.
+    pub alias: Option<String>,
+}
+
+/// The imports of exported macros inside groups of the `use` whose keyword is token
+/// `keyword`: those whose path is exactly `root::m` (`::root::m` too) with `exported(root, m)`.
+/// Such a macro lives at the crate's root, which is not where the bundle puts the crate's
+/// module, so the caller moves each of them to a `use` of its own.
+pub fn grouped_macros(
+    src: &Source,
+    keyword: usize,
+    hi: usize,
+    exported: &dyn Fn(&str, &str) -> bool,
+) -> Result<Vec<GroupedMacro>, String> {
+    let semi = semicolon(src, keyword, hi)? - 1;
+    let mut out = Vec::new();
+    let start = src.next_code(keyword + 1, semi);
+    grouped(src, (start, semi), None, &mut Vec::new(), exported, &mut out);
+    Ok(out)
+}
+
+/// The elements of the group opened by token `open` (`{`), each with its trailing comma.
+pub fn group_elements(src: &Source, open: usize) -> Vec<(usize, usize)> {
+    let close = src.partner[open];
+    let mut out = Vec::new();
+    let mut j = src.next_code(open + 1, close);
+    while j < close {
+        let mut k = j;
+        while k < close && !src.is_punct(k, ",") {
+            k = skip_group(src, k);
+        }
+        let after = if k < close { k + 1 } else { k };
+        out.push((j, after));
+        j = src.next_code(after, close);
+    }
+    out
+}
+
+/// [`grouped_macros`] over the use tree in tokens `span`; `element` is the group element the
+/// tree is (`None` outside groups), `prefix` its path so far.
+fn grouped<'s>(
+    src: &'s Source,
+    span: (usize, usize),
+    element: Option<(usize, usize)>,
+    prefix: &mut Vec<&'s str>,
+    exported: &dyn Fn(&str, &str) -> bool,
+    out: &mut Vec<GroupedMacro>,
+) {
+    let (mut i, end) = span;
+    let code = |j: usize| src.next_code(j, end);
+    let depth = prefix.len();
+    if src.is_punct(i, "::") {
+        i = code(i + 1);
+    }
+    while i < end {
+        if src.is_punct(i, "{") {
+            let close = src.partner[i];
+            let mut j = code(i + 1);
+            while j < close {
+                let mut k = j;
+                while k < close && !src.is_punct(k, ",") {
+                    k = skip_group(src, k);
+                }
+                let after = if k < close { k + 1 } else { k };
+                grouped(src, (j, k), Some((j, after)), prefix, exported, out);
+                j = code(after);
+            }
+            break;
+        }
+        let Some(segment) = src.ident(i) else { break };
+        let next = code(i + 1);
+        if src.is_punct(next, "::") {
+            prefix.push(segment);
+            i = code(next + 1);
+            continue;
+        }
+        if let (Some(range), [root]) = (element, prefix.as_slice()) {
+            if exported(root, segment) {
+                let alias = if src.is_kw(next, "as") {
+                    src.ident(code(next + 1)).map(str::to_string)
+                } else {
+                    None
+                };
+                out.push(GroupedMacro { range, name: segment.to_string(), alias });
+            }
+        }
+        break;
+    }
+    prefix.truncate(depth);
+}
+
 /// One import of a `use` tree.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UseLeaf {

@@ -92,8 +92,11 @@
 //!   itself); main.rs may name every inlined crate.
 //! - `#[macro_export]` macros land at the bundle's root, as they land at their crate's root:
 //!   `crate::m!`, `$crate::m!` and `<lib>::m!` to one of them become `crate::m!`, and a
-//!   `use <lib>::m;` at the bundle's root is dropped (the macro is already there). Two
-//!   inlined crates exporting macros of the same name are refused.
+//!   `use <lib>::m;` at the bundle's root is dropped (the macro is already there). In a group
+//!   (`use <lib>::{m, X};`, `use crate::{m, X};`) `m` leaves the group for a `use crate::m;`
+//!   of its own right after it, with the same visibility and alias (none at the bundle's root
+//!   under its own name), and a `use` whose group is left empty goes. Two inlined crates
+//!   exporting macros of the same name are refused.
 //! - A `use` (at module level, in a block, or in a `macro_rules!` transcriber) whose path
 //!   starts with a plain name (`use grid::Grid;`, relative in Rust 2018+) gets `self::` in
 //!   front, so that it means the same in Rust 2015, where `use` paths are crate-relative;
@@ -783,6 +786,10 @@ impl Bundler<'_> {
                 _ => item.end,
             };
             let mut skip = entry.removed_inside.clone();
+            let at_root = lib.is_none() && module.file == 0 && module.text.0 == 0;
+            if item.kind == ItemKind::Use {
+                self.move_grouped_macros(src, item, lib, at_root, &mut skip, &mut edits)?;
+            }
             if lib.is_some() && item.kind == ItemKind::Use {
                 // A kept `use` keeps only the names kept code uses (imports from std, globs
                 // and `as _` always stay: they may bring trait methods into scope).
@@ -792,6 +799,9 @@ impl Bundler<'_> {
                         || used.paths.contains(name)
                         || trait_called(name, used, defined)
                 })? {
+                    if skip.iter().any(|&(a, b)| a < hi && lo < b) {
+                        continue; // already moved by `move_grouped_macros`
+                    }
                     let end =
                         if hi < src.tokens.len() { src.tokens[hi].start } else { src.text.len() };
                     edits.push(Edit { start: src.tokens[lo].start, end, text: String::new() });
@@ -803,7 +813,6 @@ impl Bundler<'_> {
             } else {
                 Vec::new()
             };
-            let at_root = lib.is_none() && module.file == 0 && module.text.0 == 0;
             let crates = match lib {
                 Some(name) => self.deps.get(name).map_or(&[][..], Vec::as_slice),
                 None => &self.crate_names[..],
@@ -844,6 +853,94 @@ impl Bundler<'_> {
         }
         out.push_str(&src.text[pos..hi]);
         Ok(out)
+    }
+
+    /// `use lib::{m, X};` (or `use crate::{m, X};` in `lib`) where `m` is a `#[macro_export]`
+    /// macro of `lib`: the macro lands at the bundle's root, not in `mod lib`, so `m` leaves
+    /// the group (its tokens join `skip`) and, unless it would import the macro where it
+    /// already is (at the bundle's root, under its own name, not re-exported), gets a `use
+    /// crate::m;` of its own right after this one, with the same visibility.
+    fn move_grouped_macros(
+        &self,
+        src: &Source,
+        item: &Item,
+        lib: Option<&str>,
+        at_root: bool,
+        skip: &mut Vec<(usize, usize)>,
+        edits: &mut Vec<Edit>,
+    ) -> Result<(), String> {
+        let crates: &[String] = match lib {
+            Some(name) => self.deps.get(name).map_or(&[][..], Vec::as_slice),
+            None => &self.crate_names[..],
+        };
+        let exported = |root: &str, name: &str| -> bool {
+            let krate = match (root, lib) {
+                ("crate", Some(lib)) => lib,
+                ("crate", None) => return false,
+                (other, _) if crates.iter().any(|c| c == other) => other,
+                _ => return false,
+            };
+            self.exported.get(krate).is_some_and(|names| names.contains(name))
+        };
+        let moved = items::grouped_macros(src, item.keyword, item.end, &exported)?;
+        if moved.is_empty() {
+            return Ok(());
+        }
+        // The visibility before `use` (`pub`, `pub(crate)`, `pub(in x)`), copied as written.
+        let mut vis_start = item.keyword;
+        if let Some(p) = src.prev_code(item.keyword) {
+            if src.is_kw(p, "pub") {
+                vis_start = p;
+            } else if src.is_punct(p, ")") {
+                let open = src.partner[p];
+                if let Some(q) = src.prev_code(open).filter(|&q| src.is_kw(q, "pub")) {
+                    vis_start = q;
+                }
+            }
+        }
+        let vis = &src.text[src.tokens[vis_start].start..src.tokens[item.keyword].start];
+        let semi = (item.keyword..item.end)
+            .find(|&i| src.is_punct(i, ";") && !skip.iter().any(|&(a, b)| a <= i && i < b))
+            .ok_or_else(|| src.error(item.keyword, "expected `;` to end this item"))?;
+        // `use lib::{m};` with every import moved: the whole `use` goes, not to leave an
+        // empty, warned-about `use lib::{};`.
+        let mut first = src.next_code(item.keyword + 1, semi);
+        if src.is_punct(first, "::") {
+            first = src.next_code(first + 1, semi);
+        }
+        let colons = src.next_code(first + 1, semi);
+        let open = src.next_code(colons + 1, semi);
+        let whole = src.is_punct(colons, "::")
+            && src.is_punct(open, "{")
+            && src.next_code(src.partner[open] + 1, item.end) == semi
+            && items::group_elements(src, open)
+                == moved.iter().map(|m| m.range).collect::<Vec<_>>();
+        let mut added = String::new();
+        for m in moved {
+            if !whole {
+                let (lo, hi) = m.range;
+                let end = if hi < src.tokens.len() { src.tokens[hi].start } else { src.text.len() };
+                edits.push(Edit { start: src.tokens[lo].start, end, text: String::new() });
+                skip.push((lo, hi));
+            }
+            let renamed = m.alias.as_deref().is_some_and(|alias| alias != m.name);
+            if at_root && vis.is_empty() && !renamed {
+                continue;
+            }
+            let alias = m.alias.map(|a| format!(" as {a}")).unwrap_or_default();
+            added.push_str(&format!(" {vis}use crate::{}{alias};", m.name));
+        }
+        if whole {
+            edits.push(Edit {
+                start: src.tokens[vis_start].start,
+                end: src.tokens[semi].end,
+                text: added.trim_start().to_string(),
+            });
+            skip.push((vis_start, semi + 1));
+        } else if !added.is_empty() {
+            edits.push(insert(src.tokens[semi].end, added));
+        }
+        Ok(())
     }
 
     /// Path rewrites and refusals over the kept tokens `range` (minus `skip`) of `src`.

@@ -940,3 +940,42 @@ fn a_macro_defined_in_a_function_may_hold_uses_of_metavariables() {
         }
     }
 }
+
+#[test]
+fn exported_macros_imported_in_groups_get_uses_of_their_own() {
+    let main = "use app::{run, thrice};\n\nmod sub {\n    use app::{twice as dbl, BASE};\n\n    \
+                pub fn six() -> u32 {\n        dbl!(BASE / 7)\n    }\n}\n\n\
+                fn main() {\n    run();\n    println!(\"{} {}\", thrice!(2), sub::six());\n}\n";
+    let lib = "mod inner;\n\npub const BASE: u32 = 21;\n\n#[macro_export]\nmacro_rules! twice {\n    \
+               ($x:expr) => {\n        2 * $x\n    };\n}\n\n#[macro_export]\nmacro_rules! thrice {\n    \
+               ($x:expr) => {\n        3 * $x\n    };\n}\n\npub fn run() {\n    inner::show();\n}\n";
+    let inner =
+        "use crate::{twice, BASE};\n\npub fn show() {\n    println!(\"{}\", twice!(BASE));\n}\n";
+    let files = [
+        ("app/src/main.rs", main),
+        ("app/src/lib.rs", lib),
+        ("app/src/inner.rs", inner),
+        ("jio/src/lib.rs", "pub fn unused() {}\n"),
+    ];
+    let text = bundle_fixture(&files).expect("bundles");
+    // At the root the macro is already in scope; elsewhere it gets a `use` of its own.
+    assert!(text.contains("use crate::app::{run, };\n"), "{text}");
+    assert!(text.contains("use crate::app::{BASE}; use crate::twice as dbl;\n"), "{text}");
+    assert!(text.contains("use crate::app::{BASE}; use crate::twice;\n"), "{text}");
+    for edition in [Some("2021"), None] {
+        if let Some(output) = compile_and_run(&text, edition, "") {
+            assert_eq!(output, "42\n6 6\n");
+        }
+    }
+    // Every import of a group moved: the `use` goes rather than stay empty (and warned about).
+    let main =
+        main.replace("use app::{run, thrice};", "use app::{thrice};").replace("    run();\n", "");
+    let files = [("app/src/main.rs", main.as_str()), files[1], files[2], files[3]];
+    let text = bundle_fixture(&files).expect("bundles");
+    assert!(!text.contains("::{};") && !text.contains("thrice}"), "{text}");
+    for edition in [Some("2021"), None] {
+        if let Some(output) = compile_and_run(&text, edition, "") {
+            assert_eq!(output, "6 6\n");
+        }
+    }
+}
