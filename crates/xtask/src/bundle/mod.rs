@@ -93,10 +93,10 @@
 //! - `#[macro_export]` macros land at the bundle's root, as they land at their crate's root:
 //!   `crate::m!`, `$crate::m!` and `<lib>::m!` to one of them become `crate::m!`, and a
 //!   `use <lib>::m;` at the bundle's root is dropped (the macro is already there). In a group
-//!   (`use <lib>::{m, X};`, `use crate::{m, X};`) `m` leaves the group for a `use crate::m;`
-//!   of its own right after it, with the same visibility and alias (none at the bundle's root
-//!   under its own name), and a `use` whose group is left empty goes. Two inlined crates
-//!   exporting macros of the same name are refused.
+//!   (`use <lib>::{m, X};`, `use crate::{m, X};`, in blocks too) `m` leaves the group for a
+//!   `use crate::m;` of its own right after it, with the same visibility and alias (none at
+//!   the bundle's root under its own name), and a `use` whose group is left empty goes. Two
+//!   inlined crates exporting macros of the same name are refused.
 //! - A `use` (at module level, in a block, or in a `macro_rules!` transcriber) whose path
 //!   starts with a plain name (`use grid::Grid;`, relative in Rust 2018+) gets `self::` in
 //!   front, so that it means the same in Rust 2015, where `use` paths are crate-relative;
@@ -788,7 +788,8 @@ impl Bundler<'_> {
             let mut skip = entry.removed_inside.clone();
             let at_root = lib.is_none() && module.file == 0 && module.text.0 == 0;
             if item.kind == ItemKind::Use {
-                self.move_grouped_macros(src, item, lib, at_root, &mut skip, &mut edits)?;
+                let span = (item.keyword, item.end);
+                self.move_grouped_macros(src, span, lib, at_root, &mut skip, &mut edits)?;
             }
             if lib.is_some() && item.kind == ItemKind::Use {
                 // A kept `use` keeps only the names kept code uses (imports from std, globs
@@ -817,7 +818,9 @@ impl Bundler<'_> {
                 Some(name) => self.deps.get(name).map_or(&[][..], Vec::as_slice),
                 None => &self.crate_names[..],
             };
-            let context = Context { lib, macro_body, transcribers: &transcribers, at_root, crates };
+            let use_item = if item.kind == ItemKind::Use { item.keyword } else { usize::MAX };
+            let context =
+                Context { lib, macro_body, transcribers: &transcribers, at_root, use_item, crates };
             self.rewrite(src, (item.lead, rewrite_end), &skip, &context, &mut edits)?;
             if let Some(child) = &entry.child {
                 let inner = self.render(child, lib)?;
@@ -863,7 +866,7 @@ impl Bundler<'_> {
     fn move_grouped_macros(
         &self,
         src: &Source,
-        item: &Item,
+        (keyword, end): (usize, usize),
         lib: Option<&str>,
         at_root: bool,
         skip: &mut Vec<(usize, usize)>,
@@ -882,13 +885,13 @@ impl Bundler<'_> {
             };
             self.exported.get(krate).is_some_and(|names| names.contains(name))
         };
-        let moved = items::grouped_macros(src, item.keyword, item.end, &exported)?;
+        let moved = items::grouped_macros(src, keyword, end, &exported)?;
         if moved.is_empty() {
             return Ok(());
         }
         // The visibility before `use` (`pub`, `pub(crate)`, `pub(in x)`), copied as written.
-        let mut vis_start = item.keyword;
-        if let Some(p) = src.prev_code(item.keyword) {
+        let mut vis_start = keyword;
+        if let Some(p) = src.prev_code(keyword) {
             if src.is_kw(p, "pub") {
                 vis_start = p;
             } else if src.is_punct(p, ")") {
@@ -898,13 +901,13 @@ impl Bundler<'_> {
                 }
             }
         }
-        let vis = &src.text[src.tokens[vis_start].start..src.tokens[item.keyword].start];
-        let semi = (item.keyword..item.end)
+        let vis = &src.text[src.tokens[vis_start].start..src.tokens[keyword].start];
+        let semi = (keyword..end)
             .find(|&i| src.is_punct(i, ";") && !skip.iter().any(|&(a, b)| a <= i && i < b))
-            .ok_or_else(|| src.error(item.keyword, "expected `;` to end this item"))?;
+            .ok_or_else(|| src.error(keyword, "expected `;` to end this item"))?;
         // `use lib::{m};` with every import moved: the whole `use` goes, not to leave an
         // empty, warned-about `use lib::{};`.
-        let mut first = src.next_code(item.keyword + 1, semi);
+        let mut first = src.next_code(keyword + 1, semi);
         if src.is_punct(first, "::") {
             first = src.next_code(first + 1, semi);
         }
@@ -912,7 +915,7 @@ impl Bundler<'_> {
         let open = src.next_code(colons + 1, semi);
         let whole = src.is_punct(colons, "::")
             && src.is_punct(open, "{")
-            && src.next_code(src.partner[open] + 1, item.end) == semi
+            && src.next_code(src.partner[open] + 1, end) == semi
             && items::group_elements(src, open)
                 == moved.iter().map(|m| m.range).collect::<Vec<_>>();
         let mut added = String::new();
@@ -963,9 +966,11 @@ impl Bundler<'_> {
                 self.exported.get(krate).is_some_and(|names| names.contains(name))
             }) && !src.is_punct(after, "::")
         };
+        // Group elements `move_grouped_macros` took out of `use`s in blocks.
+        let mut moved = Vec::new();
         let mut i = range.0;
         while i < range.1 {
-            if let Some(&(_, end)) = skip.iter().find(|&&(start, _)| start == i) {
+            if let Some(&(_, end)) = skip.iter().chain(&moved).find(|&&(start, _)| start == i) {
                 i = end;
                 continue;
             }
@@ -1071,6 +1076,17 @@ impl Bundler<'_> {
                     }
                 }
                 Kind::Ident if here < macro_body && src.is_kw(here, "use") => {
+                    if here != context.use_item {
+                        // A `use` in a block (of a root item: the macro is in scope already).
+                        let before = moved.len();
+                        let span = (here, all);
+                        let at_root = context.at_root;
+                        self.move_grouped_macros(src, span, lib, at_root, &mut moved, edits)?;
+                        if let Some(&(_, end)) = moved[before..].iter().find(|r| r.0 == here) {
+                            i = end; // the whole `use` was replaced
+                            continue;
+                        }
+                    }
                     // `use a::b` is relative to the module in Rust 2018+, to the crate root in
                     // Rust 2015; `use self::a::b` means the same in both. A `use` in a block
                     // of an item declared in that block (`enum Dir {..} use Dir::*;`) stays as
@@ -1155,6 +1171,8 @@ struct Context<'a> {
     transcribers: &'a [(usize, usize)],
     /// Whether the item is at the bundle's root (main.rs's own items).
     at_root: bool,
+    /// The keyword of the item if it is a `use` (already handled as an item), else `usize::MAX`.
+    use_item: usize,
     /// The crate names this code may name (main.rs: every inlined crate).
     crates: &'a [String],
 }

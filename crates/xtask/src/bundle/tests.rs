@@ -979,3 +979,26 @@ fn exported_macros_imported_in_groups_get_uses_of_their_own() {
         }
     }
 }
+
+#[test]
+fn exported_macros_imported_in_groups_in_blocks_get_uses_of_their_own() {
+    let main = "fn main() {\n    use app::{thrice, BASE};\n    app::run();\n    \
+                println!(\"{}\", thrice!(BASE));\n}\n";
+    let lib = "pub const BASE: u32 = 14;\n\n#[macro_export]\nmacro_rules! twice {\n    \
+               ($x:expr) => {\n        2 * $x\n    };\n}\n\n#[macro_export]\nmacro_rules! thrice {\n    \
+               ($x:expr) => {\n        3 * $x\n    };\n}\n\n\
+               pub fn run() {\n    use crate::{twice};\n    println!(\"{}\", twice!(21));\n}\n";
+    let files = [
+        ("app/src/main.rs", main),
+        ("app/src/lib.rs", lib),
+        ("jio/src/lib.rs", "pub fn unused() {}\n"),
+    ];
+    let text = bundle_fixture(&files).expect("bundles");
+    assert!(text.contains("    use crate::app::{BASE};\n"), "{text}");
+    assert!(text.contains("    use crate::twice;\n"), "{text}");
+    for edition in [Some("2021"), None] {
+        if let Some(output) = compile_and_run(&text, edition, "") {
+            assert_eq!(output, "42\n42\n");
+        }
+    }
+}
