@@ -114,7 +114,8 @@
 //!
 //! # What it refuses (a clear `file:line:column: message` instead of a broken file)
 //! `include!`/`include_str!`/`include_bytes!` (the judge has no files), `env!`/`option_env!`
-//! (no cargo environment), `#[path]`, `extern crate` of anything but std/core/alloc, the
+//! (no cargo environment), `#[path]`, `extern crate` of anything but std/core/alloc (a plain
+//! `extern crate <lib>;` at main.rs's root is dropped: in Rust 2018+ it adds nothing), the
 //! manifests above, a `#[cfg]` that is false on something other than a whole item (`#[cfg(test)]
 //! let x`), an inner `#![cfg]` that is false, a `crate` keyword it cannot place, and lexical
 //! errors, unbalanced delimiters, malformed items and missing module files (in any module
@@ -495,7 +496,7 @@ impl Bundler<'_> {
         let src = &self.files[file];
         let mut entries = Vec::new();
         for item in items::split(src, lo, hi)? {
-            let state = match items::presence(src, &item.attrs)? {
+            let mut state = match items::presence(src, &item.attrs)? {
                 Presence::Kept => State::Unused,
                 Presence::Removed => State::Removed,
             };
@@ -513,11 +514,26 @@ impl Bundler<'_> {
             if item.kind == ItemKind::ExternCrate && state != State::Removed {
                 let krate = src.next_code(src.next_code(item.keyword + 1, hi) + 1, hi);
                 let name = src.ident(krate).unwrap_or("?");
-                if !matches!(name, "std" | "core" | "alloc") {
-                    let hint = if self.crate_names.iter().any(|c| c == name) {
-                        " (it is inlined: drop this item and write `judge_io::...` paths)"
-                    } else {
-                        ""
+                let inlined = self.crate_names.iter().any(|c| c == name);
+                let renamed = src.is_kw(src.next_code(krate + 1, hi), "as");
+                let macro_use = item
+                    .attrs
+                    .iter()
+                    .any(|&hash| matches!(items::attr_name(src, hash), Some(("macro_use", _))));
+                if inlined && file == 0 && lo == 0 && !renamed && !macro_use {
+                    // In Rust 2018+ `extern crate lib;` at main.rs's root adds nothing: `lib`
+                    // is in scope anyway, and in the bundle it is `mod lib`.
+                    state = State::Removed;
+                } else if !matches!(name, "std" | "core" | "alloc") {
+                    let hint = match (inlined, macro_use) {
+                        (true, true) => format!(
+                            " (it is inlined: drop this item and import its macros by path, \
+                             `use {name}::{{m1, m2}};`)"
+                        ),
+                        (true, false) => format!(
+                            " (it is inlined: drop this item and write `{name}::...` paths)"
+                        ),
+                        (false, _) => String::new(),
                     };
                     let message = format!(
                         "cannot inline `extern crate {name}`: a bundle has std, core and alloc \

@@ -1002,3 +1002,27 @@ fn exported_macros_imported_in_groups_in_blocks_get_uses_of_their_own() {
         }
     }
 }
+
+#[test]
+fn extern_crate_of_an_inlined_crate_at_mains_root_is_dropped() {
+    let lib = "pub fn run() -> u32 {\n    42\n}\n";
+    let main = "extern crate app;\n\nfn main() {\n    println!(\"{}\", app::run());\n}\n";
+    let files = [
+        ("app/src/main.rs", main),
+        ("app/src/lib.rs", lib),
+        ("jio/src/lib.rs", "pub fn unused() {}\n"),
+    ];
+    let text = bundle_fixture(&files).expect("bundles");
+    assert!(!text.contains("extern crate"), "{text}");
+    for edition in [Some("2021"), None] {
+        if let Some(output) = compile_and_run(&text, edition, "") {
+            assert_eq!(output, "42\n");
+        }
+    }
+    // `#[macro_use]` would reach main.rs's modules too: refused, with what to write instead.
+    let main = format!("#[macro_use]\n{main}");
+    let files = [("app/src/main.rs", main.as_str()), files[1], files[2]];
+    let err = bundle_fixture(&files).expect_err("macro_use extern crate");
+    assert!(err.contains("main.rs:2:1: cannot inline `extern crate app`"), "{err}");
+    assert!(err.contains("`use app::{m1, m2};`"), "{err}");
+}
