@@ -1,9 +1,14 @@
 //! What the bundler reads from a crate's `Cargo.toml`: its package name and its `path`
 //! dependencies. Everything a bundle cannot reproduce is refused here, with the line: a
 //! dependency that is not a `path` to a workspace crate (crates.io, git, renamed, with
-//! features), build or target-specific dependencies, a `[features]` table (cargo's choice of
+//! features), build or target-specific dependencies, default features (cargo's choice of
 //! features is invisible to the judge's compiler), a `[lib]` with a custom path, and Rust 2015
 //! crates (the bundler writes `use` paths for 2018+). A `[lib] name` is the crate's name.
+//!
+//! No feature is ever on in a bundle, and none is on in cargo's build either when no
+//! dependent turns one on (dependencies with `features` are refused) and `default` is absent
+//! or `[]`: so a `[features]` table without defaults is accepted, and an `optional = true`
+//! dependency (whatever its source) is never compiled, so never inlined.
 //!
 //! Only the flat subset of TOML that manifests use is read (`key = value`, one-line inline
 //! tables, `[table]` headers), so no TOML library is needed.
@@ -53,11 +58,10 @@ pub fn parse(text: &str) -> Result<Manifest, (usize, String)> {
         }
         if line.starts_with('[') {
             if let Some((dep, keys, at)) = table_dep.take() {
-                manifest.path_dependencies.push(dependency(&dep, &keys).map_err(|e| (at, e))?);
+                manifest.path_dependencies.extend(dependency(&dep, &keys).map_err(|e| (at, e))?);
             }
             section = line.trim_matches(|c| c == '[' || c == ']').trim().to_string();
-            let refused = section == "features"
-                || section.starts_with("build-dependencies")
+            let refused = section.starts_with("build-dependencies")
                 || (section.starts_with("target.") && section.contains("dependencies"));
             if refused {
                 return Err((line_no, format!("a bundle cannot reproduce `[{section}]`")));
@@ -82,6 +86,17 @@ pub fn parse(text: &str) -> Result<Manifest, (usize, String)> {
             }
             "package" if key == "edition" || key == "edition.workspace" => edition = true,
             "lib" if key == "name" => manifest.lib_name = Some(unquote(value).to_string()),
+            // Default features would be on in cargo's build and off in the bundle.
+            "features"
+                if key == "default" && value.split_whitespace().collect::<String>() != "[]" =>
+            {
+                return Err((
+                    line_no,
+                    "a bundle cannot reproduce default features (no feature is ever on in a \
+                     bundle): make it `default = []`"
+                        .to_string(),
+                ));
+            }
             "lib" if key == "path" || key == "proc-macro" => {
                 return Err((line_no, format!("a bundle cannot inline a library with `{key}`")));
             }
@@ -91,7 +106,9 @@ pub fn parse(text: &str) -> Result<Manifest, (usize, String)> {
                 } else {
                     (key, inline_table(value))
                 };
-                let dep = dependency(&keys.0, &keys.1).map_err(|e| (line_no, e))?;
+                let Some(dep) = dependency(&keys.0, &keys.1).map_err(|e| (line_no, e))? else {
+                    continue;
+                };
                 match manifest.path_dependencies.iter_mut().find(|d| d.name == dep.name) {
                     Some(_) => return Err((line_no, format!("`{}` is listed twice", dep.name))),
                     None => manifest.path_dependencies.push(dep),
@@ -101,7 +118,7 @@ pub fn parse(text: &str) -> Result<Manifest, (usize, String)> {
         }
     }
     if let Some((dep, keys, at)) = table_dep.take() {
-        manifest.path_dependencies.push(dependency(&dep, &keys).map_err(|e| (at, e))?);
+        manifest.path_dependencies.extend(dependency(&dep, &keys).map_err(|e| (at, e))?);
     }
     if manifest.package.is_empty() {
         return Err((1, "no `[package] name`".to_string()));
@@ -118,13 +135,18 @@ type Keys = Vec<(String, String)>;
 const EDITION_2015: &str = "cannot inline a Rust 2015 crate (its `use` paths start at the \
     crate root); set `edition = \"2018\"` or later";
 
-/// A dependency from its keys; only `path` (and an ignored `version`) can be inlined.
-fn dependency(name: &str, keys: &[(String, String)]) -> Result<PathDependency, String> {
+/// A dependency from its keys; only `path` (and an ignored `version`) can be inlined, and an
+/// `optional = true` one is none (no feature ever turns it on).
+fn dependency(name: &str, keys: &[(String, String)]) -> Result<Option<PathDependency>, String> {
+    if keys.iter().any(|(key, value)| key == "optional" && unquote(value) == "true") {
+        return Ok(None);
+    }
     let mut path = None;
     for (key, value) in keys {
         match key.as_str() {
             "path" => path = Some(unquote(value).to_string()),
             "version" => {}
+            "optional" if unquote(value) == "false" => {}
             other => {
                 return Err(format!(
                     "cannot inline dependency `{name}` with `{other}`: the bundle inlines \
@@ -133,7 +155,7 @@ fn dependency(name: &str, keys: &[(String, String)]) -> Result<PathDependency, S
             }
         }
     }
-    path.map(|path| PathDependency { name: name.to_string(), path }).ok_or_else(|| {
+    path.map(|path| Some(PathDependency { name: name.to_string(), path })).ok_or_else(|| {
         format!(
             "cannot inline dependency `{name}`: not a `path` dependency (a bundle has std only; \
              put the library in the workspace and depend on it by path)"
@@ -196,6 +218,20 @@ mod tests {
     }
 
     #[test]
+    fn features_that_are_never_on_and_optional_dependencies_are_accepted() {
+        // As ac-library-rs writes it: an optional crates.io dependency (an implicit feature),
+        // never turned on.
+        let text = "[package]\nname = \"lib\"\nedition = \"2018\"\n[dependencies]\n\
+                    num-traits = { version = \"0.2.11\", optional = true }\n\
+                    helper = { path = \"../helper\", optional = false }\n\
+                    [dependencies.extra]\npath = \"../extra\"\noptional = true\n\
+                    [features]\ndefault = [ ]\nfast = [\"num-traits\"]\n";
+        let manifest = parse(text).expect("parses");
+        let deps: Vec<&str> = manifest.path_dependencies.iter().map(|d| d.name.as_str()).collect();
+        assert_eq!(deps, ["helper"]);
+    }
+
+    #[test]
     fn what_a_bundle_cannot_reproduce_is_refused_with_its_line() {
         let refused = |deps: &str, expected: &str| {
             let text = format!("[package]\nname = \"app\"\nedition.workspace = true\n{deps}");
@@ -210,7 +246,8 @@ mod tests {
         refused("[dependencies.x]\nversion = \"1\"\n", "not a `path` dependency");
         refused("[build-dependencies]\nx = { path = \"../x\" }\n", "`[build-dependencies]`");
         refused("[target.'cfg(unix)'.dependencies]\nx = \"1\"\n", "cannot reproduce");
-        refused("[features]\ndefault = []\n", "`[features]`");
+        refused("[features]\ndefault = [\"fast\"]\nfast = []\n", "make it `default = []`");
+        refused("[features]\ndefault = [\n    \"fast\",\n]\n", "default features");
         refused("[lib]\npath = \"x.rs\"\n", "with `path`");
         let (line, message) = parse("[package]\nname = \"old\"\nedition = \"2015\"\n").unwrap_err();
         assert_eq!(line, 3);

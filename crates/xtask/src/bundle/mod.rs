@@ -12,9 +12,11 @@
 //! `[package.metadata.judge]` table, which the bundler does not need. [`manifest`] refuses, with
 //! the line, what a bundle cannot reproduce: a dependency that is not a plain `path` into the
 //! workspace (crates.io, git, renamed, with features), build and target-specific
-//! dependencies, a `[features]` table, a custom `[lib] path`, a `build.rs`, a Rust 2015
-//! crate. So no feature is ever on, and `cfg(feature = "...")` is decided false. A crate's
-//! name is its `[lib] name` or its package name with `-` as `_`.
+//! dependencies, default features (`default` other than `[]`), a custom `[lib] path`, a
+//! `build.rs`, a Rust 2015 crate. So no feature is ever on, in cargo's build as in the
+//! bundle, and `cfg(feature = "...")` is decided false; an `optional = true` dependency is
+//! never compiled, so never inlined. A crate's name is its `[lib] name` or its package name
+//! with `-` as `_`.
 //!
 //! # How it reads code
 //! Everything goes through a real tokenizer ([`lexer`]): strings, raw strings, char literals
