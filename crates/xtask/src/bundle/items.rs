@@ -379,19 +379,8 @@ fn use_tree(
             break Ok(());
         }
         if src.is_punct(i, "{") {
-            let close = src.partner[i];
-            let mut j = code(i + 1);
-            while j < close {
-                let mut k = j;
-                while k < close && !src.is_punct(k, ",") {
-                    k = if src.partner[k] != usize::MAX && src.partner[k] > k {
-                        src.partner[k] + 1
-                    } else {
-                        k + 1
-                    };
-                }
-                use_tree(src, j, k, prefix, top, out)?;
-                j = code(k + 1);
+            for (start, end, _) in group_split(src, i) {
+                use_tree(src, start, end, prefix, top, out)?;
             }
             break Ok(());
         }
@@ -659,6 +648,12 @@ pub fn grouped_macros(
 
 /// The elements of the group opened by token `open` (`{`), each with its trailing comma.
 pub fn group_elements(src: &Source, open: usize) -> Vec<(usize, usize)> {
+    group_split(src, open).into_iter().map(|(start, _, after)| (start, after)).collect()
+}
+
+/// The elements of the group opened by token `open` (`{`), split at its top-level commas:
+/// each as (first token, its comma or the closing `}`, the token after its comma).
+fn group_split(src: &Source, open: usize) -> Vec<(usize, usize, usize)> {
     let close = src.partner[open];
     let mut out = Vec::new();
     let mut j = src.next_code(open + 1, close);
@@ -668,7 +663,7 @@ pub fn group_elements(src: &Source, open: usize) -> Vec<(usize, usize)> {
             k = skip_group(src, k);
         }
         let after = if k < close { k + 1 } else { k };
-        out.push((j, after));
+        out.push((j, k, after));
         j = src.next_code(after, close);
     }
     out
@@ -692,16 +687,8 @@ fn grouped<'s>(
     }
     while i < end {
         if src.is_punct(i, "{") {
-            let close = src.partner[i];
-            let mut j = code(i + 1);
-            while j < close {
-                let mut k = j;
-                while k < close && !src.is_punct(k, ",") {
-                    k = skip_group(src, k);
-                }
-                let after = if k < close { k + 1 } else { k };
-                grouped(src, (j, k), Some((j, after)), prefix, exported, out);
-                j = code(after);
+            for (start, end, after) in group_split(src, i) {
+                grouped(src, (start, end), Some((start, after)), prefix, exported, out);
             }
             break;
         }
@@ -761,15 +748,8 @@ fn leaves(
     }
     while i < end {
         if src.is_punct(i, "{") {
-            let close = src.partner[i];
-            let mut j = code(i + 1);
-            while j < close {
-                let mut k = j;
-                while k < close && !src.is_punct(k, ",") {
-                    k = skip_group(src, k);
-                }
-                leaves(src, j, k, prefix, out);
-                j = code(k + 1);
+            for (start, end, _) in group_split(src, i) {
+                leaves(src, start, end, prefix, out);
             }
             break;
         }
