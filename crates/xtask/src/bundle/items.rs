@@ -536,14 +536,15 @@ fn predicate(src: &Source, i: usize, hi: usize) -> Result<(Option<bool>, usize),
 }
 
 /// The token ranges (each with its trailing comma) of the imports of the `use` whose keyword
-/// is token `keyword` that import nothing `keep` accepts, in groups where something else is
+/// is token `keyword` that import nothing `keep` accepts (called with the name an import
+/// defines and the name it imports, which differ for `as`), in groups where something else is
 /// kept: `use a::{X, Y};` with only `X` used loses `Y`. Imports from std, core and alloc, globs
 /// and `as _` are always needed (they may bring trait methods into scope).
 pub fn unused_imports(
     src: &Source,
     keyword: usize,
     hi: usize,
-    keep: &dyn Fn(&str) -> bool,
+    keep: &dyn Fn(&str, &str) -> bool,
 ) -> Result<Vec<(usize, usize)>, String> {
     let semi = semicolon(src, keyword, hi)? - 1;
     let mut cuts = Vec::new();
@@ -559,7 +560,7 @@ fn import_needed<'s>(
     mut i: usize,
     end: usize,
     path: (Option<&'s str>, Option<&'s str>),
-    keep: &dyn Fn(&str) -> bool,
+    keep: &dyn Fn(&str, &str) -> bool,
     cuts: &mut Vec<(usize, usize)>,
 ) -> bool {
     let code = |j: usize| src.next_code(j, end);
@@ -612,8 +613,7 @@ fn import_needed<'s>(
         let original = if segment == "self" { last.unwrap_or(segment) } else { segment };
         let name =
             if src.is_kw(next, "as") { src.ident(code(next + 1)).unwrap_or("_") } else { original };
-        // An import under another name still brings the trait it names into scope.
-        return name == "_" || keep(name) || (name != original && keep(original));
+        return keep(name, original);
     }
 }
 

@@ -37,9 +37,27 @@
 //!   in it is kept. Other items of a module that is not kept are reachable only through its
 //!   name, so in such a module only `impl`s, traits (by name), `macro_rules!` and library
 //!   macro calls are considered (by the rules below, which need no path).
-//! - A named item (fn, struct, enum, const, static, type, macro) is kept when its name is used.
-//!   A `const` used in a pattern, a type, a macro: all are written by name in the code that
-//!   needs them.
+//! - A named item (fn, struct, enum, const, static, type) of module `m` is kept when its name
+//!   is used where it may mean `m`'s item. A `const` used in a pattern, a type, a macro: all
+//!   are written by name in the code that needs them. An occurrence surely means another
+//!   module's item, and does not count, only when it is
+//!   - `q::name` (in a `use` too) where `q` is the name of a module (`mod q`, or a library's
+//!     crate name) other than `m`, and `q` is not "opaque": named by an `as` anywhere (an
+//!     alias), or the name of a module with a glob import or a module-level call of a macro
+//!     that may expand to a `use` (main.rs's macros, or a library macro whose tokens, or
+//!     those of the library macros it names, hold `use`). `self::`, `super::`, `crate::`,
+//!     `Self::`, `$q::` and `<..>::` count for every module.
+//!   - a plain `name` in an item of a library module `p` that defines `name` itself, imports
+//!     nothing of that name and is not opaque, and where the item holds no glob import (in a
+//!     block, `use q::*;` shadows the module's items) and no call of a macro other than a few
+//!     of std's: it means `p`'s item.
+//!
+//!   Inside any macro's tokens (`m!(..)`, a `macro_rules!`) an identifier counts for every
+//!   module: a macro may put it after any path.
+//! - A `macro_rules!` macro is kept when its name is called (`name!`), is in a `use`, or occurs
+//!   inside a macro's tokens (it may be passed by name and called as `$m!`), in any module:
+//!   textual scope, `#[macro_use]` and `#[macro_export]` reach it without its module's name.
+//!   `name!(..)` counts for macros only, never for a function or type of that name.
 //! - A trait is kept when its name is used, or, in a kept module, when the name of one of its
 //!   associated items is used or is a member. Method calls do not name their trait, and a
 //!   trait method in scope may win over an inherent one (`v.len()` with a by-value `len(self)`
@@ -50,27 +68,29 @@
 //!   Alias`), and keeps, through its path, the module where the trait is; any trait of the
 //!   called method's name that can be in scope stays.
 //! - An `impl` is kept, wherever it is, when every library type or trait its header names
-//!   in the trait path and the self type is kept; generic parameters, path prefixes,
+//!   in the trait path and the self type is kept (used, or for a name its module surely means
+//!   its own item by, used where it may mean that item: a kept item names itself); generic parameters, path prefixes,
 //!   associated type bindings, constants, type aliases and imports (which stand for other
 //!   names) and the bounds are not checked. A value of a library type, or a call of a
 //!   library trait's method, exists in kept code only if that type or trait is kept; so an
 //!   `impl` that could be used is kept. Blanket impls (`impl<T: Ord> ChMax for T`) are kept
 //!   with their trait.
-//! - A `use` is kept when one of its imports is used; each import counts on its own, so
-//!   `use m::{A, B};` with only `A` used keeps and reaches only `A` (`B` is cut from the
-//!   list). Imports from std/core/alloc, globs and `as _` are kept whenever their module is.
+//! - A `use` in module `m` is kept when one of its imports is used where it may mean `m`'s
+//!   name (as for items above), is called as a macro, or is a trait whose associated item is
+//!   used; each import counts on its own, so `use m::{A, B};` with only `A` used keeps and
+//!   reaches only `A` (`B` is cut from the list). Imports from std/core/alloc, globs and `as
+//!   _` are kept whenever their module is.
 //! - A call of a library macro at module level is kept whenever its module is, and also when
-//!   the call or a macro it reaches names a used library item (what it expands to is made of
-//!   those tokens, so an `impl` it makes that could be used names one). Calls of std's item
+//!   the call or a macro it reaches names a used library type or trait (what it expands to is
+//!   made of those tokens, so an `impl` it makes that could be used names one). Calls of std's item
 //!   macros (`thread_local!`) define named items and follow the module. Inner attributes,
 //!   `extern` blocks and `const _` follow their module.
-//! - A `macro_rules!` macro is kept when its name is used, in any module: textual scope,
-//!   `#[macro_use]` and `#[macro_export]` reach it without its module's name.
 //! - Kept items are kept whole (methods of a kept `impl` are not shaken).
 //!
-//! Names are not resolved: two items of the same name in modules that are both kept are both
-//! kept. Every rule errs on keeping more; none drops an item a program that compiles could
-//! reach.
+//! Names are resolved only as far as above: two items of the same name in kept modules are
+//! both kept whenever an occurrence may mean either. Every rule errs on keeping more; none
+//! drops an item a program that compiles could reach. `XTASK_BUNDLE_TRACE=1` prints to stderr
+//! each kept library item with the first kept item that named it, and each kept import.
 //!
 //! # cfg
 //! Every item whose `#[cfg]` is false, every `#[test]` function, also inside `impl` and
@@ -131,9 +151,10 @@
 //! 2015) must avoid what 2015 reads differently (`TryFrom` without a `use`, arrays'
 //! `into_iter`); compiling the bundle with the judge's flags, as `scripts/test.sh` does,
 //! catches what does not compile. A library's own `#![deny(warnings)]` would turn what the
-//! shaking leaves unused into errors. Names are matched, not resolved, so a bundle may carry
-//! items of the same name as used ones, and traits whose method names are common (`new`,
-//! `len`): larger, never different.
+//! shaking leaves unused into errors. Names are matched and only partly resolved, so a bundle
+//! may carry items of the same name as used ones (a plain name in main.rs, `Type::name`,
+//! anything inside a macro call such as `println!(.., m::f())`), and traits whose method
+//! names are common (`new`, `len`): larger, never different.
 
 mod items;
 mod lexer;
@@ -143,6 +164,7 @@ mod source;
 mod tests;
 
 use std::collections::{HashMap, HashSet};
+use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -288,8 +310,13 @@ pub fn bundle_files(
         exported: HashMap::new(),
         used: Used::default(),
         defined: Defined::default(),
+        modules: libs.iter().map(|lib| lib.name.clone()).collect(),
+        opaque: HashSet::new(),
     };
-    let mut used = Used::default();
+    let mut used = Used {
+        origins: env::var_os("XTASK_BUNDLE_TRACE").map(|_| HashMap::new()),
+        ..Used::default()
+    };
     let mut main_module = bundler.file_module(main)?;
     bundler.keep_all(&mut main_module, &mut used)?;
 
@@ -306,10 +333,17 @@ pub fn bundle_files(
     let mut lib_modules: Vec<Option<Module>> = libs.iter().map(|_| None).collect();
     loop {
         let mut changed = false;
+        // Complete on the last pass, which changes nothing (so loads nothing).
+        let mut opaque = HashSet::new();
+        for module in lib_modules.iter().flatten() {
+            bundler.macro_opaque(module, &defined, &mut opaque);
+        }
+        bundler.opaque.extend(opaque);
         for (k, (lib, module)) in libs.iter().zip(lib_modules.iter_mut()).enumerate() {
             bundler.owner = k + 1;
             if module.is_none() && used.names.contains(&lib.name) {
                 let mut loaded = bundler.file_module(&lib.root_file)?;
+                bundler.name_module(&mut loaded, &lib.name)?;
                 bundler.load_all(&mut loaded, &lib.name, &mut defined)?;
                 *module = Some(loaded);
                 changed = true;
@@ -381,6 +415,11 @@ struct Bundler<'a> {
     used: Used,
     /// What the libraries define, once the shaking is done.
     defined: Defined,
+    /// The names of every module read (`mod` items and the libraries' crate names).
+    modules: HashSet<String>,
+    /// Names a path may not resolve through by name alone: aliases (`as M` anywhere) and
+    /// modules with a glob import or a macro call at module level (which may re-export).
+    opaque: HashSet<String>,
 }
 
 /// A module: a whole file or the body of an inline `mod m { ... }`.
@@ -391,6 +430,8 @@ struct Module {
     /// Where the files of its `mod foo;` children are.
     dir: PathBuf,
     entries: Vec<Entry>,
+    /// Its name: the `mod` item's, the crate's for a library's root, empty for main.rs.
+    name: String,
 }
 
 impl Module {
@@ -481,6 +522,12 @@ impl Bundler<'_> {
         };
         let text = (0, src.text.len());
         let hi = src.tokens.len();
+        for i in 0..src.tokens.len() {
+            if src.is_kw(i, "as") {
+                let alias = src.ident(src.next_code(i + 1, src.tokens.len()));
+                self.opaque.extend(alias.map(String::from));
+            }
+        }
         self.files.push(src);
         self.owners.push(self.owner);
         self.module(self.files.len() - 1, 0, hi, text, dir)
@@ -559,7 +606,7 @@ impl Bundler<'_> {
             }
             entries.push(Entry { item, state, removed_inside, members, child: None });
         }
-        Ok(Module { file, text, dir, entries })
+        Ok(Module { file, text, dir, entries, name: String::new() })
     }
 
     /// The module of the kept `mod` item `item` in `file`, whose children live in `dir`.
@@ -571,14 +618,49 @@ impl Bundler<'_> {
             }
         }
         let name = item.names.first().cloned().unwrap_or_default();
+        let mut module = self.child_module(file, dir, item, &name)?;
+        self.name_module(&mut module, &name)?;
+        Ok(module)
+    }
+
+    /// Records `module`'s name, and whether paths through it can be followed by name.
+    fn name_module(&mut self, module: &mut Module, name: &str) -> Result<(), String> {
+        module.name = name.to_string();
+        self.modules.insert(name.to_string());
+        let src = &self.files[module.file];
+        for entry in &module.entries {
+            let opaque = match entry.item.kind {
+                _ if entry.state == State::Removed => false,
+                // A library's macro calls are judged once its macros are known.
+                ItemKind::MacroCall => self.owner == 0,
+                ItemKind::Use => items::use_leaves(src, entry.item.keyword, entry.item.end)?
+                    .iter()
+                    .any(|leaf| leaf.original.is_empty()),
+                _ => false,
+            };
+            if opaque {
+                self.opaque.insert(name.to_string());
+            }
+        }
+        Ok(())
+    }
+
+    fn child_module(
+        &mut self,
+        file: usize,
+        dir: &Path,
+        item: &Item,
+        name: &str,
+    ) -> Result<Module, String> {
+        let src = &self.files[file];
         match item.body {
             Some((open, close)) => {
                 let text = (src.tokens[open].end, src.tokens[close].start);
-                self.module(file, open + 1, close, text, dir.join(&name))
+                self.module(file, open + 1, close, text, dir.join(name))
             }
             None => {
                 let flat = dir.join(format!("{name}.rs"));
-                let nested = dir.join(&name).join("mod.rs");
+                let nested = dir.join(name).join("mod.rs");
                 match (flat.is_file(), nested.is_file()) {
                     (true, false) => self.file_module(&flat),
                     (false, true) => self.file_module(&nested),
@@ -610,7 +692,7 @@ impl Bundler<'_> {
                 continue;
             }
             entry.state = State::Kept;
-            collect_idents(&self.files[module.file], entry, used);
+            collect_idents(&self.files[module.file], entry, used, None);
             if entry.item.kind == ItemKind::Mod {
                 let mut child = self.load_child(module.file, &module.dir, &entry.item)?;
                 self.keep_all(&mut child, used)?;
@@ -704,6 +786,68 @@ impl Bundler<'_> {
         Ok(())
     }
 
+    /// Adds to `opaque` the modules under `module` (included) with a call at module level of
+    /// a macro that may expand to a `use`: one that is not a library's, or whose tokens or
+    /// those of the library macros it reaches hold `use`.
+    fn macro_opaque(&self, module: &Module, defined: &Defined, opaque: &mut HashSet<String>) {
+        let src = &self.files[module.file];
+        for entry in module.entries.iter().filter(|e| e.state != State::Removed) {
+            let item = &entry.item;
+            if item.kind == ItemKind::MacroCall && !opaque.contains(&module.name) {
+                let name = src.text(item.keyword);
+                let mut macros = vec![name];
+                let mut seen = HashSet::new();
+                let mut may_use = !defined.macros.contains_key(name) && name != "thread_local";
+                for i in item.keyword..item.end {
+                    may_use |= src.is_kw(i, "use");
+                    macros.extend(src.ident(i).filter(|m| defined.macros.contains_key(*m)));
+                }
+                while let Some(name) = macros.pop() {
+                    if seen.insert(name) {
+                        for ident in defined.macros.get(name).into_iter().flatten() {
+                            may_use |= ident == "use";
+                            if defined.macros.contains_key(ident) {
+                                macros.push(ident);
+                            }
+                        }
+                    }
+                }
+                if may_use {
+                    opaque.insert(module.name.clone());
+                }
+            }
+            if let Some(child) = &entry.child {
+                self.macro_opaque(child, defined, opaque);
+            }
+        }
+    }
+
+    /// The names a plain identifier in `module`'s own items surely means `module`'s item by:
+    /// it defines them and imports nothing of that name, and it has no glob import or macro
+    /// call that could bring in more (then none).
+    fn local_names(&self, module: &Module) -> Result<HashSet<String>, String> {
+        let mut names = HashSet::new();
+        if self.opaque.contains(&module.name) {
+            return Ok(names);
+        }
+        let src = &self.files[module.file];
+        let mut imported = HashSet::new();
+        for entry in module.entries.iter().filter(|e| e.state != State::Removed) {
+            match entry.item.kind {
+                ItemKind::Use => {
+                    for leaf in items::use_leaves(src, entry.item.keyword, entry.item.end)? {
+                        imported.insert(leaf.original);
+                        imported.extend(leaf.name);
+                    }
+                }
+                ItemKind::MacroRules | ItemKind::MacroCall => {}
+                _ => names.extend(entry.item.names.iter().cloned()),
+            }
+        }
+        names.retain(|name| !imported.contains(name));
+        Ok(names)
+    }
+
     /// One tree-shaking pass over a library module (`kept` if the module itself is kept):
     /// keeps what `used` now names. True if anything new was kept.
     fn shake(
@@ -714,6 +858,9 @@ impl Bundler<'_> {
         defined: &Defined,
     ) -> Result<bool, String> {
         let mut changed = false;
+        let local = self.local_names(module)?;
+        let (modules, opaque) = (self.modules.clone(), self.opaque.clone());
+        let scope = Scope { module: &module.name, modules: &modules, opaque: &opaque };
         for entry in &mut module.entries {
             if entry.state == State::Unused {
                 let src = &self.files[module.file];
@@ -729,10 +876,14 @@ impl Bundler<'_> {
                         kept || macro_call_wanted(src, &entry.item, used, defined)
                     }
                     // An impl needs no path to be used: it counts wherever it is.
-                    ItemKind::Impl => impl_wanted(src, &entry.item, used, &defined.types),
+                    ItemKind::Impl => {
+                        impl_wanted(src, &entry.item, used, &defined.types, (&local, &scope))
+                    }
                     // A macro is reached by its name alone (textual scope, `#[macro_use]`,
                     // `#[macro_export]`), wherever it is.
-                    ItemKind::MacroRules => wanted(src, entry, used, defined),
+                    ItemKind::MacroRules => {
+                        entry.item.names.iter().any(|name| used.macros.contains(name))
+                    }
                     // A trait in a module nothing keeps is in scope nowhere unless named.
                     ItemKind::Trait if !kept => {
                         entry.item.names.iter().any(|name| used.names.contains(name))
@@ -742,13 +893,31 @@ impl Bundler<'_> {
                     // name), however its name matches.
                     _ if !kept => false,
                     _ if entry.item.always => true,
-                    _ => wanted(src, entry, used, defined),
+                    _ => wanted(src, entry, used, defined, &scope),
                 };
                 if want {
                     entry.state = State::Kept;
                     changed = true;
+                    if let Some(origins) = &used.origins {
+                        let why: Vec<String> = entry
+                            .item
+                            .names
+                            .iter()
+                            .map(|name| match origins.get(name) {
+                                Some(by) => format!("`{name}` named by {by}"),
+                                None => format!("`{name}`"),
+                            })
+                            .collect();
+                        let at = src.location(src.tokens[entry.item.keyword].start);
+                        eprintln!("trace: kept {at} ({:?}): {}", entry.item.kind, why.join(", "));
+                    }
                     if entry.item.kind != ItemKind::Use {
-                        collect_idents(src, entry, used);
+                        let local = Local {
+                            module: &module.name,
+                            names: &local,
+                            lib_macros: &defined.macros,
+                        };
+                        collect_idents(src, entry, used, Some(local));
                     }
                 }
             }
@@ -756,17 +925,31 @@ impl Bundler<'_> {
                 // Each import of a kept `use` counts on its own: `use m::{A, B}` with only
                 // `A` used does not keep `m::B` (the unused ones are cut when rendering).
                 let src = &self.files[module.file];
-                for leaf in items::use_leaves(src, entry.item.keyword, entry.item.end)? {
-                    let needed = leaf.name.as_ref().map_or(true, |name| {
-                        used.names.contains(name)
-                            || used.paths.contains(name)
-                            || trait_called(name, used, defined)
-                            || trait_called(&leaf.original, used, defined)
-                    });
-                    if needed {
+                let leaves = items::use_leaves(src, entry.item.keyword, entry.item.end)?;
+                let needed: Vec<bool> = leaves
+                    .iter()
+                    .map(|leaf| {
+                        leaf.name.as_ref().map_or(true, |name| {
+                            import_kept(name, &leaf.original, used, defined, &scope)
+                        })
+                    })
+                    .collect();
+                // With none needed, rendering cuts none (see `items::unused_imports`).
+                let none_needed = !needed.contains(&true);
+                for (leaf, needed) in leaves.into_iter().zip(needed) {
+                    if needed || none_needed {
+                        let mut qualifier = None;
                         for segment in leaf.segments {
+                            let specific = !matches!(
+                                qualifier.as_deref(),
+                                None | Some("self" | "super" | "crate" | "Self")
+                            );
+                            let refs = used.refs.entry(segment.clone()).or_default();
+                            changed |= refs.insert(qualifier.filter(|_| specific));
+                            changed |= used.macros.insert(segment.clone());
                             changed |= used.names.insert(segment.clone());
-                            changed |= used.paths.insert(segment);
+                            changed |= used.paths.insert(segment.clone());
+                            qualifier = Some(segment);
                         }
                     }
                 }
@@ -813,11 +996,11 @@ impl Bundler<'_> {
                 // A kept `use` keeps only the names kept code uses (imports from std, globs
                 // and `as _` always stay: they may bring trait methods into scope).
                 let (used, defined) = (&self.used, &self.defined);
-                for (lo, hi) in items::unused_imports(src, item.keyword, item.end, &|name| {
-                    used.names.contains(name)
-                        || used.paths.contains(name)
-                        || trait_called(name, used, defined)
-                })? {
+                let scope =
+                    Scope { module: &module.name, modules: &self.modules, opaque: &self.opaque };
+                let keep =
+                    |name: &str, original: &str| import_kept(name, original, used, defined, &scope);
+                for (lo, hi) in items::unused_imports(src, item.keyword, item.end, &keep)? {
                     if skip.iter().any(|&(a, b)| a < hi && lo < b) {
                         continue; // already moved by `move_grouped_macros`
                     }
@@ -1268,11 +1451,17 @@ fn is_keyword(word: &str) -> bool {
     )
 }
 
+/// Where a library item is: its module's name, and what [`Used::refers`] needs to know.
+struct Scope<'a> {
+    module: &'a str,
+    modules: &'a HashSet<String>,
+    opaque: &'a HashSet<String>,
+}
+
 /// Whether a not-yet-kept library item (not a module, not nameless) is now needed.
-fn wanted(src: &Source, entry: &Entry, used: &Used, defined: &Defined) -> bool {
+fn wanted(src: &Source, entry: &Entry, used: &Used, defined: &Defined, scope: &Scope) -> bool {
     let item = &entry.item;
     match item.kind {
-        ItemKind::Impl => impl_wanted(src, item, used, &defined.types),
         // A trait's methods can be called without naming it (glob imports, preludes), and a
         // trait method in scope can win over an inherent one: a trait is kept whenever one of
         // its associated items' names appears anywhere in kept code.
@@ -1281,17 +1470,36 @@ fn wanted(src: &Source, entry: &Entry, used: &Used, defined: &Defined) -> bool {
                 || members_called(&entry.members, used)
         }
         // An import of such a trait brings it into scope for the same reason.
-        ItemKind::Use => {
-            item.names.iter().any(|name| used.names.contains(name))
-                || items::use_leaves(src, item.keyword, item.end).map_or(true, |leaves| {
-                    leaves.iter().any(|leaf| {
-                        leaf.name.as_ref().is_some_and(|name| trait_called(name, used, defined))
-                            || trait_called(&leaf.original, used, defined)
-                    })
-                })
-        }
-        _ => item.names.iter().any(|name| used.names.contains(name)),
+        ItemKind::Use => items::use_leaves(src, item.keyword, item.end).map_or(true, |leaves| {
+            leaves.iter().any(|leaf| {
+                leaf.name
+                    .as_ref()
+                    .map_or(true, |name| import_kept(name, &leaf.original, used, defined, scope))
+            })
+        }),
+        _ => item.names.iter().any(|name| used.refers(name, scope)),
     }
+}
+
+/// Whether a kept `use` in the module `scope` describes needs its import of `original` as
+/// `name`: `name` may refer to it there ([`Used::refers`]), is called as a macro, is a
+/// module in a path, or is a trait (under either name) whose associated item is used.
+fn import_kept(name: &str, original: &str, used: &Used, defined: &Defined, scope: &Scope) -> bool {
+    let kept = |name: &str| {
+        used.refers(name, scope) || used.called.contains(name) || trait_called(name, used, defined)
+    };
+    let keep = name == "_" || kept(name) || (name != original && kept(original));
+    if keep && used.origins.is_some() {
+        eprintln!(
+            "trace: import of `{name}` in `{}` kept: {:?} {} {} {}",
+            scope.module,
+            used.refs.get(name),
+            used.called.contains(name),
+            used.paths.contains(name),
+            trait_called(name, used, defined)
+        );
+    }
+    keep
 }
 
 /// Whether one of `members` (a trait's associated items) is used or called.
@@ -1314,7 +1522,10 @@ fn macro_call_wanted(src: &Source, item: &Item, used: &Used, defined: &Defined) 
     let mut macros = vec![src.text(item.keyword)];
     for i in item.keyword..item.end {
         if let Some(ident) = src.ident(i) {
-            if defined.items.contains(ident) && used.names.contains(ident) {
+            if defined.types.contains(ident) && used.names.contains(ident) {
+                if used.origins.is_some() {
+                    eprintln!("trace: a library macro call names `{ident}`");
+                }
                 return true;
             }
             if defined.macros.contains_key(ident) {
@@ -1327,7 +1538,10 @@ fn macro_call_wanted(src: &Source, item: &Item, used: &Used, defined: &Defined) 
             continue;
         }
         for ident in defined.macros.get(name).into_iter().flatten() {
-            if defined.items.contains(ident) && used.names.contains(ident) {
+            if defined.types.contains(ident) && used.names.contains(ident) {
+                if used.origins.is_some() {
+                    eprintln!("trace: a library macro call names `{ident}`");
+                }
                 return true;
             }
             if defined.macros.contains_key(ident) {
@@ -1343,7 +1557,16 @@ fn macro_call_wanted(src: &Source, item: &Item, used: &Used, defined: &Defined) 
 /// associated type bindings (`Item =`), names no library type or trait has (std types,
 /// constants, type aliases, imports) and bounds (they may need the impl rather than the other
 /// way round) are not checked.
-fn impl_wanted(src: &Source, item: &Item, used: &Used, defined: &HashSet<String>) -> bool {
+///
+/// A name its module surely means its own item by (`local`, see [`Bundler::local_names`]) is
+/// checked by [`Used::refers`]: a kept item is named in its module (by its own definition).
+fn impl_wanted(
+    src: &Source,
+    item: &Item,
+    used: &Used,
+    defined: &HashSet<String>,
+    (local, scope): (&HashSet<String>, &Scope),
+) -> bool {
     let header_end = item.body.map_or(item.end, |(open, _)| open);
     let code = |j: usize| src.next_code(j, header_end);
     let mut i = code(item.keyword + 1);
@@ -1387,7 +1610,12 @@ fn impl_wanted(src: &Source, item: &Item, used: &Used, defined: &HashSet<String>
                 && defined.contains(name)
                 && !src.is_punct(next, "::")
                 && !src.is_punct(next, "=");
-            if checked && !used.names.contains(name) {
+            let kept = if local.contains(name) {
+                used.refers(name, scope)
+            } else {
+                used.names.contains(name)
+            };
+            if checked && !kept {
                 return false;
             }
         }
@@ -1419,17 +1647,73 @@ struct Used {
     members: HashSet<String>,
     /// The identifiers followed by `::` or inside a `use`: the only places a module is named.
     paths: HashSet<String>,
+    /// For each identifier not called as a macro (`m!(..)`), the modules its occurrences
+    /// surely resolve in: `Some(m)` for `m::name` (and a plain `name` in module `m`'s own
+    /// items, when `m` defines it), `None` for anywhere.
+    refs: HashMap<String, HashSet<Option<String>>>,
+    /// The identifiers that may name a macro: before a `!`, in a `use`, or inside a macro's
+    /// tokens (a macro may be passed by name and called as `$m!`).
+    macros: HashSet<String>,
+    /// Of those, the ones not in a `use`: what needs an import of a macro.
+    called: HashSet<String>,
+    /// With `XTASK_BUNDLE_TRACE` set: for each identifier, the first kept item naming it.
+    origins: Option<HashMap<String, String>>,
+}
+
+impl Used {
+    /// Whether `name` may refer to an item of that name in the module `scope` describes.
+    /// `m::name` means it only if `m` is that module's name, or is not surely a module's
+    /// name (an alias, a module with a glob import or a macro call, a type, `T`).
+    fn refers(&self, name: &str, scope: &Scope) -> bool {
+        self.refs.get(name).is_some_and(|modules| {
+            modules.iter().any(|module| match module {
+                None => true,
+                Some(m) => {
+                    m == scope.module || !scope.modules.contains(m) || scope.opaque.contains(m)
+                }
+            })
+        })
+    }
+
+    /// Records an occurrence of `name` (resolving in `module`, if sure) in the item `by`.
+    fn insert(&mut self, name: &str, module: Option<&str>, by: impl FnOnce() -> String) {
+        self.names.insert(name.to_string());
+        self.refs.entry(name.to_string()).or_default().insert(module.map(String::from));
+        if let Some(origins) = &mut self.origins {
+            origins.entry(name.to_string()).or_insert_with(by);
+        }
+    }
+}
+
+/// A library module, for narrowing its plain identifiers.
+struct Local<'a> {
+    module: &'a str,
+    /// The names it surely means its own items by ([`Bundler::local_names`]).
+    names: &'a HashSet<String>,
+    /// The libraries' `macro_rules!` names: calls of them may expand to imports.
+    lib_macros: &'a HashMap<String, HashSet<String>>,
 }
 
 /// Adds the identifiers of a newly kept item to `used`: all of them, except inside a `mod`'s
-/// body (its items are judged one by one) and inside removed associated items.
-fn collect_idents(src: &Source, entry: &Entry, used: &mut Used) {
+/// body (its items are judged one by one) and inside removed associated items. `local` is
+/// the item's module's name and the names a plain identifier there surely means its own
+/// item by ([`Bundler::local_names`]); `None` for main.rs, where nothing is narrowed.
+fn collect_idents(src: &Source, entry: &Entry, used: &mut Used, local: Option<Local>) {
     let item = &entry.item;
     let end = match (item.kind, item.body) {
         (ItemKind::Mod, Some((open, _))) => open,
         _ => item.end,
     };
+    let all = src.tokens.len();
+    let by = || {
+        let name = item.names.first().map_or("", String::as_str);
+        format!("{:?} {name} at {}", item.kind, src.location(src.tokens[item.keyword].start))
+    };
+    let local = local.filter(|l| plain_scope(src, item.start, end, l.lib_macros));
     let mut in_use = item.kind == ItemKind::Use;
+    // Tokens before this index are inside a macro's tokens, where nothing is narrowed: a
+    // macro may put an identifier after any path, or call it as a macro.
+    let mut in_macro_until = if item.kind == ItemKind::MacroRules { end } else { 0 };
     let mut i = item.start;
     while i < end {
         if let Some(&(_, skip_to)) = entry.removed_inside.iter().find(|&&(s, _)| s == i) {
@@ -1444,22 +1728,112 @@ fn collect_idents(src: &Source, entry: &Entry, used: &mut Used) {
                     src.is_punct(p, ".")
                         && !src.prev_code(p).is_some_and(|pp| src.is_punct(pp, "."))
                 });
+                let next = src.next_code(i + 1, all);
+                let in_macro = i < in_macro_until;
+                let mut called = false;
+                if src.is_punct(next, "!") {
+                    used.macros.insert(name.to_string());
+                    used.called.insert(name.to_string());
+                    let mut open = src.next_code(next + 1, all);
+                    if src.ident(open).is_some() {
+                        open = src.next_code(open + 1, all); // `macro_rules! name {`
+                    }
+                    if let Some(&close) = src.partner.get(open).filter(|&&p| p != usize::MAX) {
+                        if close > open {
+                            called = true;
+                            in_macro_until = in_macro_until.max(close);
+                        }
+                    }
+                }
+                if in_macro || in_use {
+                    used.macros.insert(name.to_string());
+                }
+                if in_macro {
+                    used.called.insert(name.to_string());
+                }
                 if after_dot {
                     used.members.insert(name.to_string());
-                } else {
+                } else if called {
                     used.names.insert(name.to_string());
+                } else {
+                    let module = if in_macro {
+                        None
+                    } else if prev.is_some_and(|p| src.is_punct(p, "::")) {
+                        let qualifier = prev.and_then(|p| src.prev_code(p));
+                        let dollar = qualifier
+                            .and_then(|q| src.prev_code(q))
+                            .is_some_and(|d| src.is_punct(d, "$"));
+                        qualifier.and_then(|q| src.ident(q)).filter(|q| {
+                            !dollar && !matches!(*q, "self" | "super" | "crate" | "Self")
+                        })
+                    } else if in_use {
+                        None
+                    } else {
+                        local.as_ref().filter(|l| l.names.contains(name)).map(|l| l.module)
+                    };
+                    used.insert(name, module, by);
                 }
-                if in_use || src.is_punct(src.next_code(i + 1, src.tokens.len()), "::") {
+                if in_use || src.is_punct(next, "::") {
                     used.paths.insert(name.to_string());
                 }
                 in_use |= src.is_kw(i, "use");
             }
             Kind::Punct if src.is_punct(i, ";") => in_use = false,
-            Kind::Literal(Lit::Str | Lit::RawStr) => format_arguments(src.text(i), &mut used.names),
+            Kind::Literal(Lit::Str | Lit::RawStr) => {
+                let mut names = HashSet::new();
+                format_arguments(src.text(i), &mut names);
+                for name in names {
+                    used.insert(&name, None, by);
+                }
+            }
             _ => {}
         }
         i += 1;
     }
+}
+
+/// Whether tokens `lo..hi` surely add no name to a block's scope that a plain identifier could
+/// mean instead of its module's item: no glob import (`use m::*;` in a block shadows the
+/// module's items) and no call of a macro other than std's (one may expand to such a `use`).
+fn plain_scope(
+    src: &Source,
+    lo: usize,
+    hi: usize,
+    lib_macros: &HashMap<String, HashSet<String>>,
+) -> bool {
+    const STD_MACROS: &[&str] = &[
+        "assert",
+        "assert_eq",
+        "assert_ne",
+        "debug_assert",
+        "debug_assert_eq",
+        "debug_assert_ne",
+        "eprint",
+        "eprintln",
+        "format",
+        "panic",
+        "print",
+        "println",
+        "todo",
+        "unimplemented",
+        "unreachable",
+        "vec",
+        "write",
+        "writeln",
+    ];
+    (lo..hi).all(|i| {
+        let glob = src.is_punct(i, "*") && src.prev_code(i).is_some_and(|p| src.is_punct(p, "::"));
+        let bang = src.next_code(i + 1, hi);
+        let open = src.next_code(bang + 1, hi);
+        let call = src.is_punct(bang, "!")
+            && ["(", "[", "{"].iter().any(|d| src.is_punct(open, d))
+            && src.ident(i).is_some_and(|name| {
+                !STD_MACROS.contains(&name)
+                    || lib_macros.contains_key(name)
+                    || src.prev_code(i).is_some_and(|p| src.is_punct(p, "::"))
+            });
+        !glob && !call
+    })
 }
 
 /// The identifiers inside `{...}` of a string that may be a format string: inline arguments

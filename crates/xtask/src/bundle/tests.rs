@@ -1026,3 +1026,55 @@ fn extern_crate_of_an_inlined_crate_at_mains_root_is_dropped() {
     assert!(err.contains("main.rs:2:1: cannot inline `extern crate app`"), "{err}");
     assert!(err.contains("`use app::{m1, m2};`"), "{err}");
 }
+
+#[test]
+fn a_path_keeps_only_the_item_of_its_module_and_a_macro_call_only_macros() {
+    let lib = "mod math {\n    pub struct Barrett(pub u32);\n\n    impl Barrett {\n        \
+               pub fn get(&self) -> u32 {\n            self.0 + modulus()\n        }\n    }\n\n    \
+               pub fn modulus() -> u32 {\n            7\n        }\n}\n\n\
+               mod modint {\n    pub struct Barrett(pub u64);\n\n    impl Barrett {\n        \
+               pub fn wide(&self) -> u64 {\n            self.0 * 1000\n        }\n    }\n\n    \
+               macro_rules! modulus {\n        () => {\n            99\n        };\n    }\n\n    \
+               pub fn one() -> u32 {\n            1\n        }\n}\n\n\
+               pub fn run() {\n    let sum = math::Barrett(3).get() + modint::one();\n    \
+               println!(\"{sum}\");\n}\n";
+    let text = bundle_lib(lib, &[]).expect("bundles");
+    assert!(text.contains("pub struct Barrett(pub u32);"), "{text}");
+    for absent in ["pub struct Barrett(pub u64);", "fn wide", "macro_rules! modulus"] {
+        assert!(!text.contains(absent), "{absent} is kept:\n{text}");
+    }
+    for edition in [Some("2021"), None] {
+        if let Some(output) = compile_and_run(&text, edition, "") {
+            assert_eq!(output, "11\n");
+        }
+    }
+}
+
+#[test]
+fn globs_reexports_aliases_and_trait_methods_still_keep_what_they_reach() {
+    let lib = "mod shapes {\n    pub struct Square(pub u32);\n\n    impl Square {\n        \
+               pub fn area(&self) -> u32 {\n            self.0 * self.0\n        }\n    }\n\n    \
+               pub fn f() -> u32 {\n            2\n        }\n}\n\n\
+               mod prelude {\n    pub use crate::shapes::*;\n}\n\n\
+               mod chain_a {\n    pub use crate::chain_b::Thing;\n}\n\n\
+               mod chain_b {\n    pub use crate::chain_c::Thing;\n}\n\n\
+               mod chain_c {\n    pub struct Thing;\n\n    impl Thing {\n        \
+               pub fn value(&self) -> u32 {\n            100\n        }\n    }\n}\n\n\
+               mod twice {\n    pub trait Double {\n        fn double(&self) -> u32;\n    }\n\n    \
+               impl Double for u32 {\n        fn double(&self) -> u32 {\n            \
+               self * 2\n        }\n    }\n}\n\n\
+               mod renamed {\n    pub fn g() -> u32 {\n        1000\n    }\n}\n\n\
+               use crate::renamed as r;\nuse twice::Double;\n\n\
+               fn f() -> u32 {\n    1\n}\n\n\
+               pub fn run() {\n    let glob = prelude::Square(3).area();\n    \
+               let chained = chain_a::Thing.value();\n    let in_block = {\n        \
+               use crate::shapes::*;\n        f()\n    };\n    \
+               println!(\"{} {} {} {} {}\", glob, chained, in_block, 21u32.double(), r::g());\n}\n";
+    let text = bundle_lib(lib, &[]).expect("bundles");
+    assert!(text.contains("pub fn f() -> u32 {\n            2"), "{text}");
+    for edition in [Some("2021"), None] {
+        if let Some(output) = compile_and_run(&text, edition, "") {
+            assert_eq!(output, "9 100 2 42 1000\n");
+        }
+    }
+}
