@@ -1078,3 +1078,21 @@ fn globs_reexports_aliases_and_trait_methods_still_keep_what_they_reach() {
         }
     }
 }
+
+#[test]
+fn a_macro_passed_by_name_and_a_module_alias_still_keep_their_items() {
+    let lib = "mod calls {\n    macro_rules! seven {\n        () => {\n            7\n        };\n    }\n\n    \
+               macro_rules! call {\n        ($m:ident) => {\n            $m!()\n        };\n    }\n\n    \
+               pub fn seven() -> u32 {\n            70\n        }\n\n    \
+               pub fn both() -> u32 {\n        call!(seven) + seven()\n    }\n}\n\n\
+               mod deep {\n    pub fn seven() -> u32 {\n        700\n    }\n}\n\n\
+               use deep as d;\n\n\
+               pub fn run() {\n    let sum = calls::both() + d::seven();\n    \
+               println!(\"{sum}\");\n}\n";
+    let text = bundle_lib(lib, &[]).expect("bundles");
+    for edition in [Some("2021"), None] {
+        if let Some(output) = compile_and_run(&text, edition, "") {
+            assert_eq!(output, "777\n");
+        }
+    }
+}
