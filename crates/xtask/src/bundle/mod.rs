@@ -1518,34 +1518,20 @@ fn trait_called(name: &str, used: &Used, defined: &Defined) -> bool {
 /// [`impl_wanted`]), so the call is kept when one of those identifiers is a used library item.
 /// (Named items it defines are reached through their module's name, which keeps the module.)
 fn macro_call_wanted(src: &Source, item: &Item, used: &Used, defined: &Defined) -> bool {
-    let mut seen: HashSet<&str> = HashSet::new();
-    let mut macros = vec![src.text(item.keyword)];
-    for i in item.keyword..item.end {
-        if let Some(ident) = src.ident(i) {
-            if defined.types.contains(ident) && used.names.contains(ident) {
-                if used.origins.is_some() {
-                    eprintln!("trace: a library macro call names `{ident}`");
-                }
-                return true;
+    // The identifiers of the call, then of every macro body it reaches, each macro once.
+    let mut pending: Vec<&str> = vec![src.text(item.keyword)];
+    pending.extend((item.keyword..item.end).filter_map(|i| src.ident(i)));
+    let mut expanded: HashSet<&str> = HashSet::new();
+    while let Some(ident) = pending.pop() {
+        if defined.types.contains(ident) && used.names.contains(ident) {
+            if used.origins.is_some() {
+                eprintln!("trace: a library macro call names `{ident}`");
             }
-            if defined.macros.contains_key(ident) {
-                macros.push(ident);
-            }
+            return true;
         }
-    }
-    while let Some(name) = macros.pop() {
-        if !seen.insert(name) {
-            continue;
-        }
-        for ident in defined.macros.get(name).into_iter().flatten() {
-            if defined.types.contains(ident) && used.names.contains(ident) {
-                if used.origins.is_some() {
-                    eprintln!("trace: a library macro call names `{ident}`");
-                }
-                return true;
-            }
-            if defined.macros.contains_key(ident) {
-                macros.push(ident);
+        if let Some(body) = defined.macros.get(ident) {
+            if expanded.insert(ident) {
+                pending.extend(body.iter().map(String::as_str));
             }
         }
     }
