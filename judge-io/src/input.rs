@@ -18,20 +18,26 @@ pub fn read_stdin() -> Result<Vec<u8>, Error> {
 /// All of stdin as bytes (`Deref<Target = [u8]>`), without a copy where it can be mapped.
 ///
 /// On 64-bit Linux, a non-empty regular file on stdin (a judge's `< input.txt`) is mapped
-/// read-only: no copy into a heap buffer, whose page faults cost as much as parsing. A pipe,
-/// a terminal, an empty file or another platform (Codeforces runs Windows) is read instead.
-/// The file must not change while mapped, which no judge does.
+/// read-only: no copy into a heap buffer, whose page faults cost as much as parsing. Anything
+/// else there (a pipe, a terminal, an empty file) is read into mapped memory whose pages are made
+/// present ahead of the reads, up to 2 MiB at a time, which costs less than faulting them in
+/// one by one. On other platforms (Codeforces runs Windows) stdin is read
+/// into a `Vec`. A mapped file must not change while mapped, which no judge does.
 pub struct WholeStdin {
     mapped: Option<stdin_map::Mapping>,
     read: Vec<u8>,
 }
 
 impl WholeStdin {
-    /// Maps stdin, or reads all of it where it cannot be mapped.
+    /// Maps stdin, or reads all of it.
     pub fn load() -> Result<WholeStdin, Error> {
-        match stdin_map::Mapping::of_stdin() {
-            Some(mapped) => Ok(WholeStdin { mapped: Some(mapped), read: Vec::new() }),
-            None => read_stdin().map(|read| WholeStdin { mapped: None, read }),
+        if let Some(mapped) = stdin_map::Mapping::of_stdin() {
+            return Ok(WholeStdin { mapped: Some(mapped), read: Vec::new() });
+        }
+        match stdin_map::Mapping::read_stdin() {
+            Ok(Some(mapped)) => Ok(WholeStdin { mapped: Some(mapped), read: Vec::new() }),
+            Ok(None) => read_stdin().map(|read| WholeStdin { mapped: None, read }),
+            Err(e) => Err(Error::new(format!("cannot read stdin: {}", e))),
         }
     }
 }
@@ -47,11 +53,12 @@ impl Deref for WholeStdin {
     }
 }
 
-/// Read-only mappings of stdin through the C library's `mmap`, which std links anyway.
+/// Stdin in memory mapped through the C library's `mmap`, which std links anyway: the file
+/// itself, or anonymous memory that the reads fill.
 #[cfg(all(target_os = "linux", target_pointer_width = "64"))]
 mod stdin_map {
     use std::fs::File;
-    use std::io::Seek;
+    use std::io::{self, Read, Seek};
     use std::os::raw::{c_int, c_void};
     use std::os::unix::io::{AsFd, AsRawFd};
 
@@ -64,18 +71,50 @@ mod stdin_map {
             fd: c_int,
             offset: i64,
         ) -> *mut c_void;
+        fn mremap(
+            old: *mut c_void,
+            old_len: usize,
+            new_len: usize,
+            flags: c_int,
+            ...
+        ) -> *mut c_void;
         fn munmap(addr: *mut c_void, len: usize) -> c_int;
+        fn madvise(addr: *mut c_void, len: usize, advice: c_int) -> c_int;
     }
 
     const PROT_READ: c_int = 1;
+    const PROT_WRITE: c_int = 2;
     const MAP_PRIVATE: c_int = 2;
+    const MAP_ANONYMOUS: c_int = 0x20;
+    const MAP_NORESERVE: c_int = 0x4000;
+    const MREMAP_MAYMOVE: c_int = 1;
+    /// Linux 5.14 and later; older kernels refuse it and the pages fault in as written.
+    const MADV_POPULATE_WRITE: c_int = 23;
 
-    /// `len` bytes of stdin's file mapped at `start`, of which the bytes from `skip` on are the
-    /// unread input.
+    /// The address space reserved first for a read stdin; it doubles (`mremap`, which moves
+    /// no bytes) when the input outgrows it.
+    const FIRST_RESERVATION: usize = 1 << 20;
+    /// The first and the largest piece of memory made present ahead of the reads: pieces
+    /// double from the first, so a small input touches few pages, and stay small enough that
+    /// the memory peak is the input plus at most this.
+    const FIRST_PIECE: usize = 64 << 10;
+    const MAX_PIECE: usize = 2 << 20;
+
+    /// `len` bytes mapped at `start`, of which `start[skip..used]` are the unread input.
     pub struct Mapping {
         start: *mut c_void,
         len: usize,
         skip: usize,
+        used: usize,
+    }
+
+    /// `mmap`'s answer, or `None` for `MAP_FAILED` (`(void *) -1`).
+    fn mapped(start: *mut c_void) -> Option<*mut c_void> {
+        if start as usize == usize::MAX {
+            None
+        } else {
+            Some(start)
+        }
     }
 
     impl Mapping {
@@ -97,26 +136,97 @@ mod stdin_map {
             let start = unsafe {
                 mmap(std::ptr::null_mut(), len, PROT_READ, MAP_PRIVATE, file.as_raw_fd(), 0)
             };
-            // MAP_FAILED is (void *) -1.
-            if start as usize == usize::MAX {
-                return None;
-            }
-            Some(Mapping { start, len, skip: skip as usize })
+            Some(Mapping { start: mapped(start)?, len, skip: skip as usize, used: len })
         }
 
-        /// The unread bytes of stdin's file.
+        /// All of stdin read into anonymous memory; `None` if no memory could be reserved
+        /// (before anything was read: the caller can still read another way).
+        pub fn read_stdin() -> io::Result<Option<Mapping>> {
+            // SAFETY: a fresh private anonymous mapping at an address the kernel chooses.
+            let start = unsafe {
+                mmap(
+                    std::ptr::null_mut(),
+                    FIRST_RESERVATION,
+                    PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                    -1,
+                    0,
+                )
+            };
+            let start = match mapped(start) {
+                Some(start) => start,
+                None => return Ok(None),
+            };
+            // From here on `mapping` owns the memory: an error unmaps it.
+            let mut mapping = Mapping { start, len: FIRST_RESERVATION, skip: 0, used: 0 };
+            let mut present = 0;
+            let mut piece = FIRST_PIECE;
+            let stdin = io::stdin();
+            // Through std's reader, which hands over what it buffered, then reads straight
+            // into our memory (its buffer is bypassed for reads this large).
+            let mut stdin = stdin.lock();
+            loop {
+                if mapping.used == present {
+                    present = mapping.make_present(present, piece)?;
+                    piece = (piece * 2).min(MAX_PIECE);
+                }
+                // SAFETY: `used..present` lies inside the mapping, readable and writable, and
+                // nothing else refers to it.
+                let free = unsafe {
+                    std::slice::from_raw_parts_mut(
+                        (mapping.start as *mut u8).add(mapping.used),
+                        present - mapping.used,
+                    )
+                };
+                match stdin.read(free) {
+                    Ok(0) => return Ok(Some(mapping)),
+                    Ok(n) => mapping.used += n,
+                    Err(ref e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(e) => return Err(e),
+                }
+            }
+        }
+
+        /// Makes `present..present + piece` of the mapping usable with its pages present,
+        /// growing the reservation first if needed; returns the new end of the present part.
+        fn make_present(&mut self, present: usize, piece: usize) -> io::Result<usize> {
+            if present + piece > self.len {
+                let len = self.len * 2;
+                // SAFETY: remaps exactly the region this mapping owns; the kernel may move it,
+                // and no slice of it is alive across this call.
+                let moved = unsafe { mremap(self.start, self.len, len, MREMAP_MAYMOVE) };
+                self.start = match mapped(moved) {
+                    Some(start) => start,
+                    None => return Err(io::Error::last_os_error()),
+                };
+                self.len = len;
+            }
+            // SAFETY: asks for pages of our own mapping to be made present, writable (zeroed
+            // until the reads fill them); it changes no byte and no mapping. Its failure is
+            // harmless: the pages then fault in as they are written.
+            unsafe {
+                madvise(
+                    (self.start as *mut u8).add(present) as *mut c_void,
+                    piece,
+                    MADV_POPULATE_WRITE,
+                );
+            }
+            Ok(present + piece)
+        }
+
+        /// The unread bytes of stdin.
         pub fn bytes(&self) -> &[u8] {
-            // SAFETY: `start` is a readable mapping of `len` bytes that lives until `self`
-            // drops, and the slice borrows `self`; the mapping is read-only and the file does
-            // not change while mapped (`WholeStdin`'s documented condition).
-            let all = unsafe { std::slice::from_raw_parts(self.start as *const u8, self.len) };
+            // SAFETY: `start` is a readable mapping of `len >= used` bytes that lives until
+            // `self` drops, and the slice borrows `self`; nothing writes to it any more, and a
+            // mapped file does not change while mapped (`WholeStdin`'s documented condition).
+            let all = unsafe { std::slice::from_raw_parts(self.start as *const u8, self.used) };
             &all[self.skip..]
         }
     }
 
     impl Drop for Mapping {
         fn drop(&mut self) {
-            // SAFETY: the region was mapped by `of_stdin` and no slice of it outlives `self`.
+            // SAFETY: the region was mapped here and no slice of it outlives `self`.
             unsafe {
                 munmap(self.start, self.len);
             }
@@ -124,7 +234,7 @@ mod stdin_map {
     }
 }
 
-/// Where stdin cannot be mapped: always read.
+/// Where stdin cannot be mapped: always read into a `Vec`.
 #[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
 mod stdin_map {
     /// Never made: there is no mapping on this platform.
@@ -133,6 +243,10 @@ mod stdin_map {
     impl Mapping {
         pub fn of_stdin() -> Option<Mapping> {
             None
+        }
+
+        pub fn read_stdin() -> std::io::Result<Option<Mapping>> {
+            Ok(None)
         }
 
         pub fn bytes(&self) -> &[u8] {

@@ -38,23 +38,56 @@ fn eight_digits(n: u32) -> u64 {
     tens | (x - tens * 10) << 8
 }
 
-/// Writes the digits of `n < 10^8` without leading zeros ("0" for zero) at the start of
-/// `out`, storing 8 bytes; returns how many are digits.
+/// `10^i` for `i` in `0..20`.
+const POWERS_OF_TEN: [u64; 20] = {
+    let mut powers = [1u64; 20];
+    let mut i = 1;
+    while i < 20 {
+        powers[i] = powers[i - 1] * 10;
+        i += 1;
+    }
+    powers
+};
+
+/// The number of decimal digits of `n` (1 for zero).
+///
+/// Found from the bit length alone, without the digits: the output position of the next
+/// integer then depends on a short chain of instructions, not on the digit arithmetic.
 #[inline]
-fn write_leading_chunk(n: u32, out: &mut [u8]) -> usize {
-    let digits = eight_digits(n);
-    // Leading zero digits are the low zero bytes; keep at least one digit.
-    let skipped = (digits.trailing_zeros() / 8).min(7);
-    let ascii = (digits | 0x3030_3030_3030_3030) >> (8 * skipped);
+fn decimal_len(n: u64) -> usize {
+    // floor(bits * log10(2)) is the digit count or one less; 1233 / 4096 ~ log10(2).
+    let bits = 64 - (n | 1).leading_zeros();
+    let guess = ((bits * 1233) >> 12) as usize;
+    // `n | 1` leaves the comparison with 10^i (even for i > 0) unchanged and makes zero count
+    // as one digit.
+    guess + ((n | 1) >= POWERS_OF_TEN[guess]) as usize
+}
+
+/// Writes the last `count` (1 to 8) of the eight digits of `n < 10^8` at the start of `out`,
+/// storing 8 bytes.
+#[inline]
+fn write_short(n: u32, count: usize, out: &mut [u8]) {
+    let ascii = (eight_digits(n) | 0x3030_3030_3030_3030) >> (8 * (8 - count));
     out[..8].copy_from_slice(&ascii.to_le_bytes());
-    8 - skipped as usize
 }
 
 /// Writes all eight digits of `n < 10^8`, leading zeros included, at the start of `out`.
 #[inline]
-fn write_full_chunk(n: u32, out: &mut [u8]) {
+fn write_full(n: u32, out: &mut [u8]) {
     out[..8].copy_from_slice(&(eight_digits(n) | 0x3030_3030_3030_3030).to_le_bytes());
 }
+
+/// The two digits of every number below 100, in order: `"00"`, `"01"`, ..., `"99"`.
+const DIGIT_PAIRS: [u8; 200] = {
+    let mut pairs = [0u8; 200];
+    let mut i = 0;
+    while i < 100 {
+        pairs[2 * i] = b'0' + (i / 10) as u8;
+        pairs[2 * i + 1] = b'0' + (i % 10) as u8;
+        i += 1;
+    }
+    pairs
+};
 
 /// Writes `-` (if `negative`) and the decimal digits of `magnitude` at the start of `out`,
 /// which must hold at least [`MAX_DECIMAL_WRITE`] bytes (bytes past the returned length may be
@@ -65,22 +98,30 @@ pub fn write_decimal(negative: bool, magnitude: u64, out: &mut [u8]) -> usize {
     let out = &mut out[..MAX_DECIMAL_WRITE];
     // The sign is stored always and kept only if negative: no branch on random signs.
     out[0] = b'-';
-    let mut len = negative as usize;
-    if magnitude < CHUNK {
-        len += write_leading_chunk(magnitude as u32, &mut out[len..]);
-    } else if magnitude < CHUNK * CHUNK {
-        len += write_leading_chunk((magnitude / CHUNK) as u32, &mut out[len..]);
-        write_full_chunk((magnitude % CHUNK) as u32, &mut out[len..]);
-        len += 8;
+    let sign = negative as usize;
+    let len = decimal_len(magnitude);
+    if len <= 8 {
+        write_short(magnitude as u32, len, &mut out[sign..]);
+    } else if magnitude >> 32 == 0 {
+        // 9 or 10 digits, the usual size of large judge values: 32-bit arithmetic, and the
+        // one or two leading digits from a table (measured: 20% faster than the 64-bit path).
+        let n = magnitude as u32;
+        let high = (n / CHUNK as u32) as usize;
+        out[sign..sign + 2].copy_from_slice(&DIGIT_PAIRS[2 * high..2 * high + 2]);
+        if len == 9 {
+            out[sign] = DIGIT_PAIRS[2 * high + 1];
+        }
+        write_full(n % CHUNK as u32, &mut out[sign + len - 8..]);
+    } else if len <= 16 {
+        write_short((magnitude / CHUNK) as u32, len - 8, &mut out[sign..]);
+        write_full((magnitude % CHUNK) as u32, &mut out[sign + len - 8..]);
     } else {
-        let high = magnitude / (CHUNK * CHUNK);
         let low = magnitude % (CHUNK * CHUNK);
-        len += write_leading_chunk(high as u32, &mut out[len..]);
-        write_full_chunk((low / CHUNK) as u32, &mut out[len..]);
-        write_full_chunk((low % CHUNK) as u32, &mut out[len + 8..]);
-        len += 16;
+        write_short((magnitude / (CHUNK * CHUNK)) as u32, len - 16, &mut out[sign..]);
+        write_full((low / CHUNK) as u32, &mut out[sign + len - 16..]);
+        write_full((low % CHUNK) as u32, &mut out[sign + len - 8..]);
     }
-    len
+    sign + len
 }
 
 macro_rules! impl_unsigned {

@@ -97,6 +97,15 @@ fn cases() -> Vec<(String, Vec<u8>)> {
         input.resize(size, b'9');
         cases.push((format!("{}-pages-ending-in-digits", pages), input));
     }
+    // Through a pipe, 3 MiB outgrow the first address space reserved for the input (1 MiB)
+    // twice and the memory made present ahead of the reads many times.
+    let mut large = Vec::with_capacity(3 << 20);
+    let mut value = 1i64;
+    while large.len() < 3 << 20 {
+        large.extend_from_slice(format!("{}\n", value).as_bytes());
+        value = -(value * 7919 % 1_000_000_007);
+    }
+    cases.push(("3-mib".to_string(), large));
     cases
 }
 
