@@ -4,9 +4,10 @@
 //! judge-io-bench [COUNT]`). The input is generated once, deterministically, into the target
 //! directory: N, then N integers below 10^9 in magnitude with random signs, ten to a line.
 //!
-//! Two jobs, each written once with judge-io (`run_main`, `Scanner`, `Output`) and once with
-//! the std idiom (`read_to_string`, `split_ascii_whitespace`, `parse`; `writeln!` into a
-//! `BufWriter` over stdout's lock):
+//! Two jobs, each written with judge-io's whole input (`run_main`, `Scanner`, `Output`), with
+//! its streamed input (`run_stream`, `StreamInput`, `Output`), and with the std idiom
+//! (`read_to_string`, `split_ascii_whitespace`, `parse`; `writeln!` into a `BufWriter` over
+//! stdout's lock):
 //! - sum: read N and N `i64`s, print their sum;
 //! - echo: the same, then write every value on its own line.
 //!
@@ -31,7 +32,7 @@ use judge_io::{Error, Output, Scanner};
 const DEFAULT_COUNT: usize = 10_000_000;
 const RUNS: usize = 5;
 const JOBS: [&str; 2] = ["sum", "echo"];
-const CONTENDERS: [&str; 2] = ["judge-io", "std"];
+const CONTENDERS: [&str; 3] = ["judge-io", "stream", "std"];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -69,7 +70,8 @@ fn parent(count: usize) {
     );
     for job in JOBS {
         for stdin_kind in ["file", "pipe"] {
-            let mut best = [Run { wall: Duration::MAX, cpu: Duration::MAX, peak_kib: 0 }; 2];
+            let mut best =
+                [Run { wall: Duration::MAX, cpu: Duration::MAX, peak_kib: 0 }; CONTENDERS.len()];
             for _ in 0..RUNS {
                 for (i, contender) in CONTENDERS.iter().enumerate() {
                     let run = run_child(&path, stdin_kind, job, contender);
@@ -162,8 +164,16 @@ fn output_digest(path: &Path, job: &str, contender: &str) -> u64 {
 /// peak memory and CPU time on stderr.
 fn child(args: &[String]) -> ExitCode {
     let status = match (args[0].as_str(), args[1].as_str()) {
-        ("sum", "judge-io") => judge_io::run_main(sum_judge_io),
-        ("echo", "judge-io") => judge_io::run_main(echo_judge_io),
+        ("sum", "judge-io") => judge_io::run_main(|input, out| {
+            let mut scanner = Scanner::new(input);
+            sum(|| scanner.int(), out)
+        }),
+        ("echo", "judge-io") => judge_io::run_main(|input, out| {
+            let mut scanner = Scanner::new(input);
+            echo(|| scanner.int(), out)
+        }),
+        ("sum", "stream") => judge_io::run_stream(|input, out| sum(|| input.int(), out)),
+        ("echo", "stream") => judge_io::run_stream(|input, out| echo(|| input.int(), out)),
         ("sum", "std") => sum_std().map(|()| ExitCode::SUCCESS).expect("valid input"),
         ("echo", "std") => echo_std().map(|()| ExitCode::SUCCESS).expect("valid input"),
         _ => panic!("unknown child {args:?}"),
@@ -176,23 +186,30 @@ fn child(args: &[String]) -> ExitCode {
     status
 }
 
-fn sum_judge_io<W: Write>(input: &[u8], out: &mut Output<W>) -> Result<(), Error> {
-    let mut scanner = Scanner::new(input);
-    let n: usize = scanner.int()?;
+/// The sum job over judge-io's integers in input order (`next`: a `Scanner`'s or a
+/// `StreamInput`'s `int`).
+fn sum<W: Write>(
+    mut next: impl FnMut() -> Result<i64, Error>,
+    out: &mut Output<W>,
+) -> Result<(), Error> {
+    let n = next()?;
     let mut sum = 0i64;
     for _ in 0..n {
-        sum = sum.wrapping_add(scanner.int::<i64>()?);
+        sum = sum.wrapping_add(next()?);
     }
     out.int(sum).newline();
     Ok(())
 }
 
-fn echo_judge_io<W: Write>(input: &[u8], out: &mut Output<W>) -> Result<(), Error> {
-    let mut scanner = Scanner::new(input);
-    let n: usize = scanner.int()?;
+/// The echo job, as [`sum`].
+fn echo<W: Write>(
+    mut next: impl FnMut() -> Result<i64, Error>,
+    out: &mut Output<W>,
+) -> Result<(), Error> {
+    let n = next()?;
     let mut sum = 0i64;
     for _ in 0..n {
-        let value = scanner.int::<i64>()?;
+        let value = next()?;
         sum = sum.wrapping_add(value);
         out.int(value).newline();
     }

@@ -5,8 +5,8 @@ use std::process::ExitCode;
 
 use super::error::Error;
 use super::input::WholeStdin;
-use super::interactive::LineInput;
 use super::output::Output;
+use super::stream::StreamInput;
 
 /// Loads all of stdin ([`WholeStdin`]: mapped from a file, or read), calls `run` on it with a
 /// buffered stdout, flushes, and turns an error into one `error: ...` line on stderr and exit
@@ -28,17 +28,18 @@ where
     finish(result, &mut out)
 }
 
-/// [`run_main`] for interactive problems: `run` reads stdin line by line as it arrives
-/// ([`LineInput`]) and must [`flush`](Output::flush) its output before waiting for each reply.
-/// `fn main() -> ExitCode { judge_io::run_interactive(my_problem::play) }`.
-pub fn run_interactive<F>(run: F) -> ExitCode
+/// [`run_main`] with stdin read as it arrives, through a small buffer ([`StreamInput`]): for
+/// interactive problems (`run` must [`flush`](Output::flush) its output before waiting for
+/// each reply), and for parsing a large input in bounded memory.
+/// `fn main() -> ExitCode { judge_io::run_stream(my_problem::play) }`.
+pub fn run_stream<F>(run: F) -> ExitCode
 where
     F: FnOnce(
-        &mut LineInput<StdinLock<'static>>,
+        &mut StreamInput<StdinLock<'static>>,
         &mut Output<StdoutLock<'static>>,
     ) -> Result<(), Error>,
 {
-    let mut input = LineInput::new(io::stdin().lock());
+    let mut input = StreamInput::new(io::stdin().lock());
     let mut out = Output::new(io::stdout().lock());
     let result = run(&mut input, &mut out);
     finish(result, &mut out)

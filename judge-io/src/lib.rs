@@ -13,13 +13,16 @@
 //! sink whenever it fills, so a program never holds its whole output; it flushes at the end
 //! and on drop, so answers printed before an input error stay printed.
 //!
-//! # Interactive problems
-//! When the judge's next line depends on the last answer, [`run_interactive`] gives the
-//! solution a [`LineInput`], which reads stdin a line at a time as it arrives and parses tokens
-//! with `Scanner`'s rules and errors. The pattern: write the query (`out.int(guess)`),
-//! **flush** ([`Output::flush`]; without it both sides wait forever), then read the reply
-//! (`input.token("a reply")`). [`LineInput`] has a whole example; `tests/interactive.rs` plays
-//! it against a judge process through pipes.
+//! # Input as it arrives: interactive problems, bounded memory
+//! [`run_stream`] gives the solution a [`StreamInput`] instead: stdin read through a 64 KiB
+//! buffer as it arrives, parsed with `Scanner`'s rules and errors (places in the whole input).
+//! - Interactive problems, where the judge's next line depends on the last answer: write the
+//!   query (`out.int(guess)`), **flush** ([`Output::flush`]; without it both sides wait
+//!   forever), then read the reply (`input.token("a reply")`). [`StreamInput`] has a whole
+//!   example; `tests/interactive.rs` plays it against a judge process through pipes.
+//! - Inputs read in bounded memory: a parse that only needs one token at a time holds 64 KiB
+//!   of input, not all of it, and on a pipe it reads faster than the whole-input load, which
+//!   must fault in a page for every 4 KiB of input.
 //!
 //! # Also
 //! [`FxHashMap`] is a map with a fast hasher for integer keys. [`testing`] holds what
@@ -37,16 +40,16 @@ mod error;
 mod hash;
 mod input;
 mod int;
-mod interactive;
 mod output;
+mod stream;
 pub mod testing;
 
 // One name per `use`: the bundler keeps a `use` whole if it needs any of its names.
-pub use self::entry::run_interactive;
 pub use self::entry::run_main;
+pub use self::entry::run_stream;
 pub use self::error::{counted, quote, Error};
 pub use self::hash::{FxHashMap, FxHasher};
 pub use self::input::{read_stdin, Line, Scanner, WholeStdin};
 pub use self::int::Int;
-pub use self::interactive::LineInput;
 pub use self::output::Output;
+pub use self::stream::StreamInput;

@@ -1,5 +1,5 @@
 //! An interactive problem end to end, through real pipes: this binary is both the judge and,
-//! re-executed with `--solver`, the contestant's program, which uses `run_interactive`.
+//! re-executed with `--solver`, the contestant's program, which uses `run_stream`.
 //!
 //! The problem: the judge sends N and hides x in 1..=N; the solver asks `? g`, the judge
 //! answers `higher`, `lower` or `correct`. The judge checks every guess is in range, that the
@@ -8,19 +8,19 @@
 //! line to complete; every read has a timeout, so a solver that forgets to flush fails the
 //! test instead of hanging it.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitCode, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
 
-use judge_io::{Error, LineInput, Output};
+use judge_io::{Error, Output, StreamInput};
 
 /// How long the judge waits for one line of the solver before it fails the test.
 const REPLY_TIMEOUT: Duration = Duration::from_secs(20);
 
 fn main() -> ExitCode {
     if std::env::args().any(|arg| arg == "--solver") {
-        return judge_io::run_interactive(guess);
+        return judge_io::run_stream(guess);
     }
     plays_every_hidden_number_in_a_small_range();
     plays_large_ranges();
@@ -30,7 +30,7 @@ fn main() -> ExitCode {
 }
 
 /// The solver: binary search on the replies.
-fn guess<R: BufRead, W: Write>(input: &mut LineInput<R>, out: &mut Output<W>) -> Result<(), Error> {
+fn guess<R: Read, W: Write>(input: &mut StreamInput<R>, out: &mut Output<W>) -> Result<(), Error> {
     let n: u64 = input.int()?;
     let (mut low, mut high) = (1, n);
     while low <= high {

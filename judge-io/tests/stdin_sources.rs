@@ -1,8 +1,9 @@
-//! `run_main` reads the same input whatever stdin is: a regular file (mapped), a file that does
-//! not end in whitespace (at a page boundary too, where reading one byte too far would fault),
-//! an empty file, `/dev/null`, a pipe, and a file whose start a parent already read; and the
-//! answers written before a bad token stay printed. This binary is the test and, re-executed
-//! with `--child` (or `--echo-child`), the program under test: it prints the count and sum of
+//! `run_main` (and `run_stream`, which reads as input arrives) reads the same input whatever
+//! stdin is: a regular file (mapped), a file that does not end in whitespace (at a page
+//! boundary too, where reading one byte too far would fault), an empty file, `/dev/null`, a
+//! pipe, and a file whose start a parent already read; and the answers written before a bad
+//! token stay printed. This binary is the test and, re-executed with `--child` (or
+//! `--echo-child`, `--stream-child`), the program under test: it prints the count and sum of
 //! the integers on stdin (or echoes them).
 //!
 //! A terminal is not covered here (no pseudo-terminal in std); it takes the same read path
@@ -13,7 +14,7 @@ use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::PathBuf;
 use std::process::{Command, ExitCode, Output as ProcessOutput, Stdio};
 
-use judge_io::{Error, Output, Scanner};
+use judge_io::{Error, Output, Scanner, StreamInput};
 
 fn main() -> ExitCode {
     if std::env::args().any(|arg| arg == "--child") {
@@ -21,6 +22,9 @@ fn main() -> ExitCode {
     }
     if std::env::args().any(|arg| arg == "--echo-child") {
         return judge_io::run_main(echo);
+    }
+    if std::env::args().any(|arg| arg == "--stream-child") {
+        return judge_io::run_stream(count_and_sum_streamed);
     }
     let dir = std::env::temp_dir().join(format!("judge-io-stdin-{}", std::process::id()));
     fs::create_dir_all(&dir).expect("can create a temporary folder");
@@ -33,14 +37,21 @@ fn main() -> ExitCode {
         check(name, "file", &from_file, &expected);
         let from_pipe = run(Stdio::piped(), Some(input));
         check(name, "pipe", &from_pipe, &expected);
+        let file = Stdio::from(File::open(&path).expect("readable"));
+        check(name, "file, streamed", &run_mode("--stream-child", file, None), &expected);
+        let from_pipe = run_mode("--stream-child", Stdio::piped(), Some(input));
+        check(name, "pipe, streamed", &from_pipe, &expected);
     }
     let from_null = run(Stdio::null(), None);
     check("/dev/null", "null", &from_null, &expected(b""));
+    let from_null = run_mode("--stream-child", Stdio::null(), None);
+    check("/dev/null", "null, streamed", &from_null, &expected(b""));
     partly_read_file_starts_where_the_parent_stopped(&dir);
     answers_before_a_bad_token_stay_printed(&dir);
     fs::remove_dir_all(&dir).expect("can remove the temporary folder");
     println!(
-        "stdin_sources: {} inputs x file and pipe, /dev/null, partly read, bad input: passed",
+        "stdin_sources: {} inputs x file and pipe, whole and streamed, /dev/null, partly read, \
+         bad input: passed",
         cases.len()
     );
     ExitCode::SUCCESS
@@ -52,6 +63,20 @@ fn count_and_sum<W: Write>(input: &[u8], out: &mut Output<W>) -> Result<(), Erro
     let (mut count, mut sum) = (0u64, 0i64);
     while !scanner.at_end() {
         sum = sum.wrapping_add(scanner.int::<i64>()?);
+        count += 1;
+    }
+    out.int(count).byte(b' ').int(sum).newline();
+    Ok(())
+}
+
+/// The program under test, reading as input arrives.
+fn count_and_sum_streamed<R: Read, W: Write>(
+    input: &mut StreamInput<R>,
+    out: &mut Output<W>,
+) -> Result<(), Error> {
+    let (mut count, mut sum) = (0u64, 0i64);
+    while !input.at_end()? {
+        sum = sum.wrapping_add(input.int::<i64>()?);
         count += 1;
     }
     out.int(count).byte(b' ').int(sum).newline();
@@ -114,7 +139,7 @@ fn run(stdin: Stdio, piped: Option<&[u8]>) -> ProcessOutput {
     run_mode("--child", stdin, piped)
 }
 
-/// Runs the child in `mode` (`--child` or `--echo-child`).
+/// Runs the child in `mode` (`--child`, `--echo-child` or `--stream-child`).
 fn run_mode(mode: &str, stdin: Stdio, piped: Option<&[u8]>) -> ProcessOutput {
     let mut child = Command::new(std::env::current_exe().expect("the test binary's path"))
         .arg(mode)

@@ -620,7 +620,6 @@ fn workspace_root() -> PathBuf {
 
 #[test]
 fn real_judge_io_bundles_and_compiles_in_both_editions() {
-    let root = workspace_root();
     let dir = TempDir::new("real");
     dir.write(
         "main.rs",
@@ -659,12 +658,7 @@ fn main() -> ExitCode {
 }
 "#,
     );
-    let libs = [Library {
-        name: "judge_io".to_string(),
-        root_file: root.join("judge-io/src/lib.rs"),
-        deps: Vec::new(),
-    }];
-    let text = bundle_files(&root, "real", &dir.path.join("main.rs"), &libs).expect("bundles");
+    let text = bundle_with_real_judge_io(&dir);
     for absent in ["mod testing", "Rng", "stress_knobs", "#[test]", "cfg(test)", "mod tests"] {
         assert!(!text.contains(absent), "{absent:?} reached the bundle:\n{text}");
     }
@@ -676,6 +670,53 @@ fn main() -> ExitCode {
     for edition in [Some("2021"), None] {
         if let Some(out) = compile_and_run(&text, edition, "3\n1 -2 40\n") {
             assert_eq!(out, "39\n", "edition {edition:?}");
+        }
+    }
+}
+
+/// The bundle of `dir`'s `main.rs` with the workspace's real judge-io.
+fn bundle_with_real_judge_io(dir: &TempDir) -> String {
+    let root = workspace_root();
+    let libs = [Library {
+        name: "judge_io".to_string(),
+        root_file: root.join("judge-io/src/lib.rs"),
+        deps: Vec::new(),
+    }];
+    bundle_files(&root, "real", &dir.path.join("main.rs"), &libs).expect("bundles")
+}
+
+#[test]
+fn real_judge_io_streaming_bundles_and_compiles_in_both_editions() {
+    let dir = TempDir::new("real-stream");
+    dir.write(
+        "main.rs",
+        r#"use std::io::{Read, Write};
+use std::process::ExitCode;
+
+use judge_io::{Error, Output, StreamInput};
+
+fn solve<R: Read, W: Write>(input: &mut StreamInput<R>, out: &mut Output<W>) -> Result<(), Error> {
+    let n: usize = input.int()?;
+    for _ in 0..n {
+        let value: i64 = input.int()?;
+        out.int(value * 2).newline();
+    }
+    match input.line()? {
+        Some(rest) => out.bytes(rest).newline(),
+        None => out.str("no rest").newline(),
+    };
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    judge_io::run_stream(solve)
+}
+"#,
+    );
+    let text = bundle_with_real_judge_io(&dir);
+    for edition in [Some("2021"), None] {
+        if let Some(out) = compile_and_run(&text, edition, "3\n1 -2\n40 tail end\r\n") {
+            assert_eq!(out, "2\n-4\n80\n tail end\n", "edition {edition:?}");
         }
     }
 }
