@@ -27,7 +27,7 @@ use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
 use judge_io::testing::Rng;
-use judge_io::{Error, Output, Scanner};
+use judge_io::{Error, Output, Scanner, StreamInput};
 
 const DEFAULT_COUNT: usize = 10_000_000;
 const RUNS: usize = 5;
@@ -164,16 +164,10 @@ fn output_digest(path: &Path, job: &str, contender: &str) -> u64 {
 /// peak memory and CPU time on stderr.
 fn child(args: &[String]) -> ExitCode {
     let status = match (args[0].as_str(), args[1].as_str()) {
-        ("sum", "judge-io") => judge_io::run_main(|input, out| {
-            let mut scanner = Scanner::new(input);
-            sum(|| scanner.int(), out)
-        }),
-        ("echo", "judge-io") => judge_io::run_main(|input, out| {
-            let mut scanner = Scanner::new(input);
-            echo(|| scanner.int(), out)
-        }),
-        ("sum", "stream") => judge_io::run_stream(|input, out| sum(|| input.int(), out)),
-        ("echo", "stream") => judge_io::run_stream(|input, out| echo(|| input.int(), out)),
+        ("sum", "judge-io") => judge_io::run_main(|input, out| sum(Scanner::new(input), out)),
+        ("echo", "judge-io") => judge_io::run_main(|input, out| echo(Scanner::new(input), out)),
+        ("sum", "stream") => judge_io::run_stream(|input, out| sum(input, out)),
+        ("echo", "stream") => judge_io::run_stream(|input, out| echo(input, out)),
         ("sum", "std") => sum_std().map(|()| ExitCode::SUCCESS).expect("valid input"),
         ("echo", "std") => echo_std().map(|()| ExitCode::SUCCESS).expect("valid input"),
         _ => panic!("unknown child {args:?}"),
@@ -186,30 +180,44 @@ fn child(args: &[String]) -> ExitCode {
     status
 }
 
-/// The sum job over judge-io's integers in input order (`next`: a `Scanner`'s or a
-/// `StreamInput`'s `int`).
-fn sum<W: Write>(
-    mut next: impl FnMut() -> Result<i64, Error>,
-    out: &mut Output<W>,
-) -> Result<(), Error> {
-    let n = next()?;
+/// Where the judge-io jobs take their integers from: the whole-input `Scanner` or the
+/// streamed `StreamInput`.
+trait Ints {
+    fn next(&mut self) -> Result<i64, Error>;
+}
+
+impl Ints for Scanner<'_> {
+    #[inline(always)]
+    fn next(&mut self) -> Result<i64, Error> {
+        self.int()
+    }
+}
+
+impl<R: Read> Ints for &mut StreamInput<R> {
+    #[inline(always)]
+    fn next(&mut self) -> Result<i64, Error> {
+        self.int()
+    }
+}
+
+/// The sum job. `ints` is taken by value, so a scanner is a local of the loop, as in a
+/// solution (through a closure, its cursor stayed in memory and the sum took 12% longer).
+fn sum<I: Ints, W: Write>(mut ints: I, out: &mut Output<W>) -> Result<(), Error> {
+    let n = ints.next()?;
     let mut sum = 0i64;
     for _ in 0..n {
-        sum = sum.wrapping_add(next()?);
+        sum = sum.wrapping_add(ints.next()?);
     }
     out.int(sum).newline();
     Ok(())
 }
 
 /// The echo job, as [`sum`].
-fn echo<W: Write>(
-    mut next: impl FnMut() -> Result<i64, Error>,
-    out: &mut Output<W>,
-) -> Result<(), Error> {
-    let n = next()?;
+fn echo<I: Ints, W: Write>(mut ints: I, out: &mut Output<W>) -> Result<(), Error> {
+    let n = ints.next()?;
     let mut sum = 0i64;
     for _ in 0..n {
-        let value = next()?;
+        let value = ints.next()?;
         sum = sum.wrapping_add(value);
         out.int(value).newline();
     }
