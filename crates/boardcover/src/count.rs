@@ -74,17 +74,21 @@ const SHAPES: [[(usize, isize); 2]; 4] = [
 /// State bit `i` set means cell `p + i` (row-major index, `p` the layer's cell) is already
 /// covered by a piece, for `i` in `0..=w`. Cell `p + w + 1` can never be covered yet: a piece
 /// placed at an earlier cell `q < p` reaches at most `q + w + 1 <= p + w`.
+///
+/// The states are `keys[..len]`; the vectors past that are room kept from pass to pass, so a
+/// pass writes over old states instead of zero-filling fresh ones.
 #[derive(Debug, Default)]
 struct Layer {
     keys: Vec<u32>,
     /// The count of state `keys[i]` is `vals[i * limbs..(i + 1) * limbs]`, little-endian.
     vals: Vec<u64>,
+    len: usize,
     limbs: usize,
 }
 
 impl Layer {
     fn len(&self) -> usize {
-        self.keys.len()
+        self.len
     }
 
     fn count(&self, i: usize) -> &[u64] {
@@ -95,23 +99,24 @@ impl Layer {
     fn keep_covering(&mut self, key_bits: u32) {
         let limbs = self.limbs;
         let mut kept = 0;
-        for i in 0..self.keys.len() {
+        for i in 0..self.len {
             if self.keys[i] & key_bits == key_bits {
                 self.keys[kept] = self.keys[i];
                 self.vals.copy_within(i * limbs..(i + 1) * limbs, kept * limbs);
                 kept += 1;
             }
         }
-        self.keys.truncate(kept);
-        self.vals.truncate(kept * limbs);
+        self.len = kept;
     }
 
     /// Re-packs every count into `limbs` limbs (more than now), in place.
     fn widen(&mut self, limbs: usize) {
         let old = self.limbs;
         debug_assert!(limbs > old, "counts only ever widen");
-        let n = self.keys.len();
-        self.vals.resize(n * limbs, 0);
+        let n = self.len;
+        if self.vals.len() < n * limbs {
+            self.vals.resize(n * limbs, 0);
+        }
         // From the back, each count moves to a higher offset than any unread one.
         for i in (0..n).rev() {
             for k in (0..limbs).rev() {
@@ -257,11 +262,26 @@ fn doomed_cells(white: &[bool], h: usize, w: usize, p: usize) -> u32 {
 }
 
 /// The target keys of one region of the next layer span at most `2^SPAN_BITS` values: the
-/// region's counts are summed in a dense array of that many entries (768 KiB at 3 limbs, so it
-/// stays in a core's L2 cache). 15 measured a little faster than 14 and as fast as 16.
+/// region's counts are summed in a dense array of that many entries. 1-limb counts use all 15
+/// bits (256 KiB); wider ones fewer ([`span_bits`]): on a core with 512 KiB of L2 cache, 15 bits
+/// of 2-limb counts (512 KiB) ran about 5% slower over a 20 x 20 board than 14 bits.
 const SPAN_BITS: usize = 15;
 /// `2^SPAN_BITS`.
 const SPAN: usize = 1 << SPAN_BITS;
+/// The bytes a region's sums may take: half of this machine's 512 KiB L2 cache per core, so
+/// that the sums, the hit bytes and the layers streaming through share it without evicting
+/// each other.
+const REGION_BYTES: usize = 256 << 10;
+
+/// The key bits a region of `limbs`-limb counts spans: [`SPAN_BITS`], fewer for wide counts so
+/// the region's sums stay within [`REGION_BYTES`].
+fn span_bits(limbs: usize) -> usize {
+    let mut bits = SPAN_BITS;
+    while bits > 10 && (8 * limbs) << bits > REGION_BYTES {
+        bits -= 1;
+    }
+    bits
+}
 
 /// How a pass over `k` cells of a `w`-wide board cuts the keys of both layers.
 ///
@@ -282,10 +302,10 @@ struct Plan {
 }
 
 impl Plan {
-    fn new(w: usize, k: usize) -> Plan {
+    fn new(w: usize, k: usize, limbs: usize) -> Plan {
         // At least one bit past the `k` cells (bit `k` is tested), more to keep regions within
-        // `SPAN`; all of them on narrow boards.
-        let extra = (w + 1).saturating_sub(2 + SPAN_BITS).max(1);
+        // the span; all of them on narrow boards.
+        let extra = (w + 1).saturating_sub(2 + span_bits(limbs)).max(1);
         let prefix = (k + extra).min(w - 1);
         Plan {
             block_shift: w + 1 - (2 + prefix),
@@ -342,11 +362,12 @@ fn advance<const L: usize>(
     k: usize,
 ) -> (u64, u64) {
     debug_assert!(cur.limbs == L && next.limbs == L, "both layers hold L limbs");
-    let plan = Plan::new(w, k);
+    let plan = Plan::new(w, k, L);
     let blocks = 1usize << (w + 1 - plan.block_shift);
     work.starts.clear();
     for block in 0..=blocks {
-        let start = cur.keys.partition_point(|&key| ((key >> plan.block_shift) as usize) < block);
+        let start = cur.keys[..cur.len]
+            .partition_point(|&key| ((key >> plan.block_shift) as usize) < block);
         work.starts.push(start);
     }
     let ends = 1u32 << (w - 1) | 1 << w;
@@ -376,7 +397,7 @@ fn advance<const L: usize>(
     }
     work.segments.sort_unstable_by_key(|segment| segment.region);
 
-    debug_assert!(plan.region_shift <= SPAN_BITS, "a region fits the scratch arrays");
+    debug_assert!(plan.region_shift <= span_bits(L), "a region fits the scratch arrays");
     let low = (1u32 << plan.region_shift) - 1;
     // Slices of constant length: an offset below SPAN indexes them without bounds checks.
     let sums = &mut work.sums[..SPAN * L];
@@ -385,7 +406,7 @@ fn advance<const L: usize>(
     let mut top_max = 0;
     let mut at = 0;
     // The states written so far. `next` still holds the layer of two passes ago: it is
-    // overwritten in place and cut to length at the end, so only growth is ever zero-filled.
+    // overwritten in place, so only growth is ever zero-filled.
     let mut written = 0;
     while at < work.segments.len() {
         let region = work.segments[at].region;
@@ -441,8 +462,7 @@ fn advance<const L: usize>(
         }
         written += j;
     }
-    next.keys.truncate(written);
-    next.vals.truncate(written * L);
+    next.len = written;
     (transitions, top_max)
 }
 
@@ -488,6 +508,7 @@ impl BlockDp {
         cur.vals.clear();
         cur.limbs = 1;
         cur.keys.push(encode(0, w));
+        cur.len = 1;
         if work.sums.is_empty() {
             // Zeroed pages from the allocator: a small board touches few of them. Each pass
             // leaves them zero again.
@@ -547,7 +568,10 @@ impl BlockDp {
             }
         }
         // Past the last cell nothing can be covered, so the only state left is the empty one.
-        debug_assert!(cur.keys == [encode(0, w)], "only the empty frontier survives the last cell");
+        debug_assert!(
+            cur.keys[..cur.len] == [encode(0, w)],
+            "only the empty frontier survives the last cell"
+        );
         (U320::from_limbs(cur.count(0)), stats)
     }
 }
@@ -587,11 +611,12 @@ mod tests {
         assert_eq!(doomed_cells(&white, 3, 3, 3), 0, "cell 3 can still cover cell 6");
         // A single row: no piece fits anywhere.
         assert_eq!(doomed_cells(&[true, true, false], 1, 3, 0), 0b11);
-        let mut layer = Layer { keys: vec![0b001, 0b011, 0b110, 0b111], vals: vec![], limbs: 2 };
+        let keys = vec![0b001, 0b011, 0b110, 0b111];
+        let mut layer = Layer { keys, vals: vec![], len: 4, limbs: 2 };
         layer.vals = vec![1, 10, 2, 20, 3, 30, 4, 40];
         layer.keep_covering(0b010);
-        assert_eq!(layer.keys, [0b011, 0b110, 0b111]);
-        assert_eq!(layer.vals, [2, 20, 3, 30, 4, 40]);
+        assert_eq!(layer.keys[..layer.len], [0b011, 0b110, 0b111]);
+        assert_eq!(layer.vals[..2 * layer.len], [2, 20, 3, 30, 4, 40]);
     }
 
     #[test]
