@@ -59,6 +59,33 @@ pub fn add_fixed<const L: usize>(dst: &mut [u64], src: &[u64]) {
     debug_assert!(!carry, "sum overflows its limbs: the limb budget was broken");
 }
 
+/// Adds `a * b` into `acc` (all little-endian limbs), schoolbook: a limb of `a` times all of
+/// `b`, the carry run up `acc` as far as it goes.
+///
+/// # Panics
+/// If the sum does not fit in `acc`.
+#[inline]
+pub fn mul_add_limbs(acc: &mut [u64], a: &[u64], b: &[u64]) {
+    for (i, &x) in a.iter().enumerate() {
+        if x == 0 {
+            continue;
+        }
+        let mut carry = 0u128;
+        for (j, &y) in b.iter().enumerate() {
+            let wide = x as u128 * y as u128 + acc[i + j] as u128 + carry;
+            acc[i + j] = wide as u64;
+            carry = wide >> 64;
+        }
+        let mut k = i + b.len();
+        while carry != 0 {
+            let wide = acc[k] as u128 + carry;
+            acc[k] = wide as u64;
+            carry = wide >> 64;
+            k += 1;
+        }
+    }
+}
+
 impl U320 {
     /// Zero.
     pub fn zero() -> U320 {
@@ -239,6 +266,30 @@ impl fmt::Display for U320 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mul_add_limbs_matches_mul_and_add() {
+        let values = [
+            U320::from_u128(0),
+            U320::from_u128(7),
+            U320::from_u128(u64::MAX as u128),
+            U320::from_u128(u128::MAX),
+            U320::pow2(150).mul(&U320::from_u128(12345)),
+        ];
+        for a in values.iter() {
+            for b in values.iter() {
+                if a.bits() + b.bits() > 300 {
+                    continue;
+                }
+                let start = U320::pow2(100).mul(&U320::from_u128(u128::MAX - 5));
+                let mut acc = *start.limbs();
+                mul_add_limbs(&mut acc, &a.limbs()[..3], &b.limbs()[..3]);
+                let mut want = start;
+                want.add_assign(&a.mul(b));
+                assert_eq!(U320::from_limbs(&acc), want, "{} * {}", a, b);
+            }
+        }
+    }
 
     /// 2^k in decimal by schoolbook doubling of a digit string: an oracle independent of the
     /// limb arithmetic.

@@ -10,6 +10,10 @@
 //! stored packed in as few 64-bit limbs as the largest count needs ([`limbs_needed`]). States
 //! that leave a cell uncovered that no later piece can reach are dropped as soon as that is
 //! so ([`doomed_cells`]), not carried to the row where they die.
+//!
+//! The DP can also stop at a row boundary and hand over its frontier
+//! ([`BlockDp::row_frontier`]): `meet.rs` counts a large board as two such halves joined at the
+//! middle row.
 
 use super::bignum::{self, U320};
 use super::board::{Board, Cell, MAX_SIDE, PIECE_CELLS};
@@ -137,21 +141,22 @@ impl Layer {
 /// see [`Segment`].
 fn encode(s: u32, w: usize) -> u32 {
     let body = w - 1;
-    let mut key = (s >> (w - 1) & 1) << w | (s >> w & 1) << body;
-    for i in 0..body {
-        key |= (s >> i & 1) << (body - 1 - i);
-    }
-    key
+    (s >> (w - 1) & 1) << w | (s >> w & 1) << body | reverse_low_bits(s, body)
 }
 
 /// The state whose key is `key`: the inverse of [`encode`].
 fn decode(key: u32, w: usize) -> u32 {
     let body = w - 1;
-    let mut s = (key >> w & 1) << (w - 1) | (key >> body & 1) << w;
-    for i in 0..body {
-        s |= (key >> (body - 1 - i) & 1) << i;
+    (key >> w & 1) << (w - 1) | (key >> body & 1) << w | reverse_low_bits(key, body)
+}
+
+/// Bits `0..bits` of `x` in reverse order (bit `i` to bit `bits - 1 - i`); the other bits clear.
+pub(super) fn reverse_low_bits(x: u32, bits: usize) -> u32 {
+    if bits == 0 {
+        0
+    } else {
+        x.reverse_bits() >> (32 - bits)
     }
-    s
 }
 
 /// The number of cells the DP crosses per pass over the frontier. On 20 x 20 boards 4 measured
@@ -489,20 +494,78 @@ fn limbs_needed(limbs: usize, top_max: u64, moves: usize) -> usize {
     wanted.min(bignum::LIMBS)
 }
 
+/// The frontier after the cells of a board's first rows (see [`BlockDp::row_frontier`]).
+#[derive(Debug, Default)]
+pub(super) struct Frontier {
+    /// State `i` has covered the cells of `masks[i]` in the next row (bit `x`: column `x`).
+    pub masks: Vec<u32>,
+    /// The count of state `i` is `counts[i * limbs..(i + 1) * limbs]`, little-endian.
+    pub counts: Vec<u64>,
+    pub limbs: usize,
+}
+
+impl Frontier {
+    /// The count of state `i`.
+    pub fn count(&self, i: usize) -> &[u64] {
+        &self.counts[i * self.limbs..(i + 1) * self.limbs]
+    }
+}
+
 impl BlockDp {
     /// [`count_row_major`], reusing this memory.
     pub fn count(&mut self, board: &Board) -> (U320, Stats) {
+        let whites = board.white_count();
+        assert!(whites <= MAX_WHITE, "{} white cells: counts could outgrow 320 bits", whites);
+        if whites % PIECE_CELLS != 0 {
+            return (U320::zero(), Stats { max_states: 1, transitions: 0, width: board.width() });
+        }
+        let stats = self.run(board, board.height() * board.width());
+        let cur = &self.cur;
+        if cur.len() == 0 {
+            return (U320::zero(), stats);
+        }
+        // Past the last cell nothing can be covered, so the only state left is the empty one.
+        debug_assert!(
+            cur.keys[..cur.len] == [encode(0, board.width())],
+            "only the empty frontier survives the last cell"
+        );
+        (U320::from_limbs(cur.count(0)), stats)
+    }
+
+    /// The partial tilings of the first `rows` rows of `board`: the ways to cover every white
+    /// cell there with pieces that start there, by the cells they cover in row `rows`. Written
+    /// to `out` (its old states replaced), one state per set of covered cells.
+    ///
+    /// # Panics
+    /// If `rows` is not below the board's height, or as [`count_row_major`].
+    pub(super) fn row_frontier(&mut self, board: &Board, rows: usize, out: &mut Frontier) -> Stats {
+        let w = board.width();
+        assert!(rows < board.height(), "row {} is past the board", rows);
+        let stats = self.run(board, rows * w);
+        let cur = &self.cur;
+        out.masks.clear();
+        out.masks.extend(cur.keys[..cur.len].iter().map(|&key| {
+            let state = decode(key, w);
+            // Pieces span two rows: none that starts above row `rows` reaches past it.
+            debug_assert!(state >> w == 0, "cell (rows + 1, 0) is never covered yet");
+            state
+        }));
+        out.counts.clear();
+        out.counts.extend_from_slice(&cur.vals[..cur.len * cur.limbs]);
+        out.limbs = cur.limbs;
+        stats
+    }
+
+    /// Runs the DP over cells `0..stop` of `board`, leaving the layer at cell `stop` (empty if
+    /// no partial tiling gets there) in `self.cur`.
+    fn run(&mut self, board: &Board, stop: usize) -> Stats {
         let (cur, next, work) = (&mut self.cur, &mut self.next, &mut self.work);
         let (h, w) = (board.height(), board.width());
         assert!(w <= MAX_SIDE, "the frontier holds one row: width {} > {}", w, MAX_SIDE);
         let mut stats = Stats { max_states: 1, transitions: 0, width: w };
-        let n = h * w;
         let white: Vec<bool> = board.cells().iter().map(|&c| c == Cell::White).collect();
         let whites = white.iter().filter(|&&is_white| is_white).count();
         assert!(whites <= MAX_WHITE, "{} white cells: counts could outgrow 320 bits", whites);
-        if whites % PIECE_CELLS != 0 {
-            return (U320::zero(), stats);
-        }
 
         cur.keys.clear();
         cur.vals.clear();
@@ -522,8 +585,8 @@ impl BlockDp {
         let mut composed: Vec<Move> = Vec::new();
         let mut one_cell: Vec<Move> = Vec::with_capacity(1 + SHAPES.len());
         let mut p = 0;
-        while p < n {
-            let k = BLOCK.min(n - p);
+        while p < stop {
+            let k = BLOCK.min(stop - p);
             moves.clear();
             moves.push(Move::STAY);
             for j in 0..k {
@@ -564,15 +627,10 @@ impl BlockDp {
             }
             stats.max_states = stats.max_states.max(cur.len());
             if cur.len() == 0 {
-                return (U320::zero(), stats);
+                break;
             }
         }
-        // Past the last cell nothing can be covered, so the only state left is the empty one.
-        debug_assert!(
-            cur.keys[..cur.len] == [encode(0, w)],
-            "only the empty frontier survives the last cell"
-        );
-        (U320::from_limbs(cur.count(0)), stats)
+        stats
     }
 }
 
