@@ -59,30 +59,43 @@ pub fn add_fixed<const L: usize>(dst: &mut [u64], src: &[u64]) {
     debug_assert!(!carry, "sum overflows its limbs: the limb budget was broken");
 }
 
-/// Adds `a * b` into `acc` (all little-endian limbs), schoolbook: a limb of `a` times all of
-/// `b`, the carry run up `acc` as far as it goes.
-///
-/// # Panics
-/// If the sum does not fit in `acc`.
-#[inline]
-pub fn mul_add_limbs(acc: &mut [u64], a: &[u64], b: &[u64]) {
-    for (i, &x) in a.iter().enumerate() {
-        if x == 0 {
-            continue;
+/// A sum of products of limb-slice integers, kept per limb position as a 128-bit sum plus a
+/// count of its overflows: adding a product costs one multiplication per pair of limbs and no
+/// carry chain, which is settled once, by [`ProductSum::total`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ProductSum {
+    /// Position `k` sums the products of limb `i` of one factor and limb `k - i` of the other.
+    sums: [u128; 2 * LIMBS - 1],
+    carries: [u64; 2 * LIMBS - 1],
+}
+
+impl ProductSum {
+    /// Adds `a * b` (little-endian limbs, at most [`LIMBS`] each).
+    ///
+    /// # Panics
+    /// If either factor has more than [`LIMBS`] limbs.
+    #[inline]
+    pub fn add_product(&mut self, a: &[u64], b: &[u64]) {
+        for (i, &x) in a.iter().enumerate() {
+            for (j, &y) in b.iter().enumerate() {
+                let (sum, carry) = self.sums[i + j].overflowing_add(x as u128 * y as u128);
+                self.sums[i + j] = sum;
+                self.carries[i + j] += carry as u64;
+            }
         }
-        let mut carry = 0u128;
-        for (j, &y) in b.iter().enumerate() {
-            let wide = x as u128 * y as u128 + acc[i + j] as u128 + carry;
-            acc[i + j] = wide as u64;
-            carry = wide >> 64;
+    }
+
+    /// The sum.
+    ///
+    /// # Panics
+    /// If it needs more than 320 bits.
+    pub fn total(&self) -> U320 {
+        let mut limbs = [0u64; 2 * LIMBS + 2];
+        for k in 0..2 * LIMBS - 1 {
+            let sum = self.sums[k];
+            add_limbs(&mut limbs[k..], &[sum as u64, (sum >> 64) as u64, self.carries[k]]);
         }
-        let mut k = i + b.len();
-        while carry != 0 {
-            let wide = acc[k] as u128 + carry;
-            acc[k] = wide as u64;
-            carry = wide >> 64;
-            k += 1;
-        }
+        U320::from_limbs(&limbs)
     }
 }
 
@@ -268,7 +281,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn mul_add_limbs_matches_mul_and_add() {
+    fn product_sums_match_mul_and_add() {
         let values = [
             U320::from_u128(0),
             U320::from_u128(7),
@@ -276,19 +289,24 @@ mod tests {
             U320::from_u128(u128::MAX),
             U320::pow2(150).mul(&U320::from_u128(12345)),
         ];
+        let mut sum = ProductSum::default();
+        let mut want = U320::zero();
         for a in values.iter() {
             for b in values.iter() {
                 if a.bits() + b.bits() > 300 {
                     continue;
                 }
-                let start = U320::pow2(100).mul(&U320::from_u128(u128::MAX - 5));
-                let mut acc = *start.limbs();
-                mul_add_limbs(&mut acc, &a.limbs()[..3], &b.limbs()[..3]);
-                let mut want = start;
-                want.add_assign(&a.mul(b));
-                assert_eq!(U320::from_limbs(&acc), want, "{} * {}", a, b);
+                // Many times over, so the 128-bit sums overflow and carry.
+                for _ in 0..1000 {
+                    // Factors of different lengths: as short as they can be, and 3 limbs.
+                    let short = (a.bits() as usize + 63) / 64;
+                    sum.add_product(&a.limbs()[..short], &b.limbs()[..3]);
+                    want.add_assign(&a.mul(b));
+                }
+                assert_eq!(sum.total(), want, "after {} * {}", a, b);
             }
         }
+        assert!(want.bits() > 128 + 64, "the carry counts were exercised");
     }
 
     /// 2^k in decimal by schoolbook doubling of a digit string: an oracle independent of the

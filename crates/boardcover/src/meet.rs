@@ -18,20 +18,27 @@
 //! to the end, where the whole DP carries two or three limbs through its second half. The join
 //! is one multiplication per state of row `m` (at most a few hundred thousand).
 
-use super::bignum::{self, U320};
+use super::bignum::{ProductSum, U320};
 use super::board::{Board, Cell, PIECE_CELLS};
 use super::count::{reverse_low_bits, BlockDp, Frontier, Stats, MAX_WHITE};
 
-/// Marks a row mask that no backward state has, in [`Meet::index`].
+/// Marks a forward state that no backward state pairs with, in [`Meet::index`].
 const ABSENT: u32 = u32::MAX;
+
+/// The slot of forward state `mask` (a set of cells of a `w`-wide row) in [`Meet::index`]: its
+/// key in the block DP's order (see `count.rs`) without the always clear bit `w`, so the
+/// forward states, which come in key order, have increasing slots.
+fn forward_slot(mask: u32, w: usize) -> usize {
+    ((mask >> (w - 1) & 1) << (w - 1) | reverse_low_bits(mask, w - 1)) as usize
+}
 
 /// The two halves' frontiers and the join's index, kept from board to board.
 #[derive(Debug, Default)]
 pub struct Meet {
     forward: Frontier,
     backward: Frontier,
-    /// Row mask (in the turned board's columns) -> its backward state; [`ABSENT`] everywhere
-    /// between boards.
+    /// [`forward_slot`] of a forward state -> the backward state it pairs with (they split the
+    /// middle row's white cells); [`ABSENT`] everywhere between boards.
     index: Vec<u32>,
 }
 
@@ -57,36 +64,39 @@ impl Meet {
             width: w,
         };
 
-        if self.index.len() < 1 << w {
-            self.index.resize(1 << w, ABSENT);
-        }
-        for (i, &mask) in self.backward.masks.iter().enumerate() {
-            self.index[mask as usize] = i as u32;
-        }
         let row = &board.cells()[middle * w..(middle + 1) * w];
         let row_white = row
             .iter()
             .enumerate()
             .filter(|&(_, &cell)| cell == Cell::White)
             .fold(0u32, |mask, (x, _)| mask | 1 << x);
-        let mut total = [0u64; bignum::LIMBS];
-        for (i, &mask) in self.forward.masks.iter().enumerate() {
+        // Each backward state is filed under the forward state it pairs with: the forward states
+        // come in key order, so their look-ups walk the index upwards.
+        let partner = |backward: u32| row_white & !reverse_low_bits(backward, w);
+        if self.index.len() < 1 << w {
+            self.index.resize(1 << w, ABSENT);
+        }
+        for (j, &mask) in self.backward.masks.iter().enumerate() {
+            self.index[forward_slot(partner(mask), w)] = j as u32;
+        }
+        let (forward, backward) = (&self.forward, &self.backward);
+        let pairs = forward.masks.iter().enumerate().filter_map(|(i, &mask)| {
             debug_assert!(mask & !row_white == 0, "black cells are never covered");
-            // The cells the lower half must cover, in the turned board's columns.
-            let wanted = reverse_low_bits(row_white & !mask, w);
-            let j = self.index[wanted as usize];
-            if j != ABSENT {
-                bignum::mul_add_limbs(
-                    &mut total,
-                    self.forward.count(i),
-                    self.backward.count(j as usize),
-                );
+            let j = self.index[forward_slot(mask, w)];
+            if j == ABSENT {
+                None
+            } else {
+                Some((i, j as usize))
             }
+        });
+        let mut total = ProductSum::default();
+        for (i, j) in pairs {
+            total.add_product(forward.count(i), backward.count(j));
         }
         for &mask in self.backward.masks.iter() {
-            self.index[mask as usize] = ABSENT;
+            self.index[forward_slot(partner(mask), w)] = ABSENT;
         }
-        (U320::from_limbs(&total), stats)
+        (total.total(), stats)
     }
 }
 
