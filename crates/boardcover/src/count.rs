@@ -567,10 +567,15 @@ impl BlockDp {
         let whites = white.iter().filter(|&&is_white| is_white).count();
         assert!(whites <= MAX_WHITE, "{} white cells: counts could outgrow 320 bits", whites);
 
-        cur.keys.clear();
-        cur.vals.clear();
+        // The empty frontier, count 1, written over the old first state: the room past it stays
+        // (see `Layer`), so it is not zero-filled again.
+        if cur.keys.is_empty() {
+            cur.keys.push(0);
+            cur.vals.push(0);
+        }
+        cur.keys[0] = encode(0, w);
+        cur.vals[0] = 1;
         cur.limbs = 1;
-        cur.keys.push(encode(0, w));
         cur.len = 1;
         if work.sums.is_empty() {
             // Zeroed pages from the allocator: a small board touches few of them. Each pass
@@ -578,7 +583,6 @@ impl BlockDp {
             work.sums = vec![0; SPAN * bignum::LIMBS];
             work.hit = vec![0; SPAN];
         }
-        cur.vals.push(1);
         // The largest top limb of `cur`'s counts: its one count, 1.
         let mut top_max = 1;
         let mut moves: Vec<Move> = Vec::new();

@@ -22,12 +22,9 @@ use super::bignum::{ProductSum, U320};
 use super::board::{Board, Cell, PIECE_CELLS};
 use super::count::{reverse_low_bits, BlockDp, Frontier, Stats, MAX_WHITE};
 
-/// Marks a forward state that no backward state pairs with, in [`Meet::index`].
-const ABSENT: u32 = u32::MAX;
-
-/// The slot of forward state `mask` (a set of cells of a `w`-wide row) in [`Meet::index`]: its
-/// key in the block DP's order (see `count.rs`) without the always clear bit `w`, so the
-/// forward states, which come in key order, have increasing slots.
+/// The slot of forward state `mask` (a set of cells of a `w`-wide row): its key in the block
+/// DP's order (see `count.rs`) without the always clear bit `w`, so the forward states, which
+/// come in key order, have increasing slots.
 fn forward_slot(mask: u32, w: usize) -> usize {
     ((mask >> (w - 1) & 1) << (w - 1) | reverse_low_bits(mask, w - 1)) as usize
 }
@@ -37,9 +34,60 @@ fn forward_slot(mask: u32, w: usize) -> usize {
 pub struct Meet {
     forward: Frontier,
     backward: Frontier,
-    /// [`forward_slot`] of a forward state -> the backward state it pairs with (they split the
-    /// middle row's white cells); [`ABSENT`] everywhere between boards.
-    index: Vec<u32>,
+    /// The backward states as records of `1 + limbs` words: the [`forward_slot`] of the forward
+    /// state each pairs with (they split the middle row's white cells), then its count.
+    records: Vec<u64>,
+    scratch: Vec<u64>,
+}
+
+/// Sorts `records` (of `stride` words, keyed by their first word, below `2^key_bits`) by key:
+/// a radix sort of two passes, each a stable scatter by half of the key's bits.
+///
+/// # Panics
+/// If `stride` is not in `1..=1 + LIMBS`.
+fn sort_records(records: &mut Vec<u64>, scratch: &mut Vec<u64>, stride: usize, key_bits: usize) {
+    // A constant stride: each record is copied by a few moves, not a call to `memcpy`.
+    match stride {
+        1 => sort_fixed::<1>(records, scratch, key_bits),
+        2 => sort_fixed::<2>(records, scratch, key_bits),
+        3 => sort_fixed::<3>(records, scratch, key_bits),
+        4 => sort_fixed::<4>(records, scratch, key_bits),
+        5 => sort_fixed::<5>(records, scratch, key_bits),
+        6 => sort_fixed::<6>(records, scratch, key_bits),
+        _ => panic!("records of {} words", stride),
+    }
+}
+
+/// [`sort_records`] for records of `S` words.
+fn sort_fixed<const S: usize>(records: &mut Vec<u64>, scratch: &mut Vec<u64>, key_bits: usize) {
+    let stride = S;
+    let digit_bits = (key_bits + 1) / 2;
+    let mask = (1u64 << digit_bits) - 1;
+    let mut starts = vec![0usize; 1 << digit_bits];
+    for pass in 0..2 {
+        let shift = pass * digit_bits;
+        for start in starts.iter_mut() {
+            *start = 0;
+        }
+        for record in records.chunks_exact(stride) {
+            starts[(record[0] >> shift & mask) as usize] += 1;
+        }
+        let mut at = 0;
+        for start in starts.iter_mut() {
+            let count = *start;
+            *start = at;
+            at += count;
+        }
+        // (Only growth is zero-filled: the old words are all overwritten.)
+        scratch.resize(records.len(), 0);
+        for record in records.chunks_exact(stride) {
+            let digit = (record[0] >> shift & mask) as usize;
+            let to = starts[digit] * stride;
+            scratch[to..to + stride].copy_from_slice(record);
+            starts[digit] += 1;
+        }
+        std::mem::swap(records, scratch);
+    }
 }
 
 impl Meet {
@@ -70,31 +118,28 @@ impl Meet {
             .enumerate()
             .filter(|&(_, &cell)| cell == Cell::White)
             .fold(0u32, |mask, (x, _)| mask | 1 << x);
-        // Each backward state is filed under the forward state it pairs with: the forward states
-        // come in key order, so their look-ups walk the index upwards.
-        let partner = |backward: u32| row_white & !reverse_low_bits(backward, w);
-        if self.index.len() < 1 << w {
-            self.index.resize(1 << w, ABSENT);
-        }
+        // Each backward state is filed under the forward state it pairs with, and the files
+        // are sorted: then one walk through both lists in order finds every pair, reading
+        // memory only in order.
+        let stride = 1 + self.backward.limbs;
+        self.records.clear();
         for (j, &mask) in self.backward.masks.iter().enumerate() {
-            self.index[forward_slot(partner(mask), w)] = j as u32;
+            let partner = row_white & !reverse_low_bits(mask, w);
+            self.records.push(forward_slot(partner, w) as u64);
+            self.records.extend_from_slice(self.backward.count(j));
         }
-        let (forward, backward) = (&self.forward, &self.backward);
-        let pairs = forward.masks.iter().enumerate().filter_map(|(i, &mask)| {
-            debug_assert!(mask & !row_white == 0, "black cells are never covered");
-            let j = self.index[forward_slot(mask, w)];
-            if j == ABSENT {
-                None
-            } else {
-                Some((i, j as usize))
-            }
-        });
+        sort_records(&mut self.records, &mut self.scratch, stride, w);
+        let mut records = self.records.chunks_exact(stride).peekable();
         let mut total = ProductSum::default();
-        for (i, j) in pairs {
-            total.add_product(forward.count(i), backward.count(j));
-        }
-        for &mask in self.backward.masks.iter() {
-            self.index[forward_slot(partner(mask), w)] = ABSENT;
+        for (i, &mask) in self.forward.masks.iter().enumerate() {
+            debug_assert!(mask & !row_white == 0, "black cells are never covered");
+            let slot = forward_slot(mask, w) as u64;
+            while records.peek().map_or(false, |record| record[0] < slot) {
+                records.next();
+            }
+            if let Some(record) = records.peek().filter(|record| record[0] == slot) {
+                total.add_product(self.forward.count(i), &record[1..]);
+            }
         }
         (total.total(), stats)
     }
@@ -105,6 +150,25 @@ mod tests {
     use super::super::{count_row_major, gen, naive};
     use super::*;
     use judge_io::testing::Rng;
+
+    #[test]
+    fn records_sort_by_key_keeping_their_words() {
+        let mut rng = Rng::new(5);
+        for &(stride, key_bits) in [(1, 1), (2, 7), (3, 20), (2, 0)].iter() {
+            let keys: Vec<u64> = (0..500).map(|_| rng.index(1 << key_bits) as u64).collect();
+            let mut records = Vec::new();
+            for (i, &key) in keys.iter().enumerate() {
+                records.push(key);
+                records.extend((1..stride).map(|limb| (i * 10 + limb) as u64));
+            }
+            let mut want: Vec<Vec<u64>> = records.chunks(stride).map(|r| r.to_vec()).collect();
+            // Stable: equal keys keep their order.
+            want.sort_by_key(|record| record[0]);
+            sort_records(&mut records, &mut Vec::new(), stride, key_bits);
+            let got: Vec<Vec<u64>> = records.chunks(stride).map(|r| r.to_vec()).collect();
+            assert_eq!(got, want, "stride {}, {} key bits", stride, key_bits);
+        }
+    }
 
     #[test]
     fn the_join_matches_the_oracle_on_every_board_up_to_3_by_4() {
