@@ -12,7 +12,7 @@
 //! so ([`doomed_cells`]), not carried to the row where they die.
 //!
 //! The DP can also stop at a row boundary and hand over its frontier
-//! ([`BlockDp::row_frontier`]): `meet.rs` counts a large board as two such halves joined at the
+//! ([`BlockDp::run_rows`]): `meet.rs` counts a large board as two such halves joined at the
 //! middle row.
 
 use super::bignum::{self, U320};
@@ -494,7 +494,7 @@ fn limbs_needed(limbs: usize, top_max: u64, moves: usize) -> usize {
     wanted.min(bignum::LIMBS)
 }
 
-/// The frontier after the cells of a board's first rows (see [`BlockDp::row_frontier`]).
+/// A copy of the frontier after the cells of a board's first rows (see [`BlockDp::frontier`]).
 #[derive(Debug, Default)]
 pub(super) struct Frontier {
     /// State `i` has covered the cells of `masks[i]` in the next row (bit `x`: column `x`).
@@ -508,6 +508,17 @@ impl Frontier {
     /// The count of state `i`.
     pub fn count(&self, i: usize) -> &[u64] {
         &self.counts[i * self.limbs..(i + 1) * self.limbs]
+    }
+
+    /// Copies the frontier `dp` holds (see [`BlockDp::frontier`]), replacing this one's.
+    pub fn copy_from(&mut self, dp: &BlockDp, w: usize) {
+        self.masks.clear();
+        self.counts.clear();
+        for (mask, count) in dp.frontier(w) {
+            self.masks.push(mask);
+            self.counts.extend_from_slice(count);
+        }
+        self.limbs = dp.frontier_limbs();
     }
 }
 
@@ -532,28 +543,39 @@ impl BlockDp {
         (U320::from_limbs(cur.count(0)), stats)
     }
 
-    /// The partial tilings of the first `rows` rows of `board`: the ways to cover every white
-    /// cell there with pieces that start there, by the cells they cover in row `rows`. Written
-    /// to `out` (its old states replaced), one state per set of covered cells.
+    /// Runs the DP over the first `rows` rows of `board`, for [`BlockDp::frontier`]: the
+    /// partial tilings that cover every white cell there with pieces that start there, by the
+    /// cells they cover in row `rows`.
     ///
     /// # Panics
     /// If `rows` is not below the board's height, or as [`count_row_major`].
-    pub(super) fn row_frontier(&mut self, board: &Board, rows: usize, out: &mut Frontier) -> Stats {
-        let w = board.width();
+    pub(super) fn run_rows(&mut self, board: &Board, rows: usize) -> Stats {
         assert!(rows < board.height(), "row {} is past the board", rows);
-        let stats = self.run(board, rows * w);
+        self.run(board, rows * board.width())
+    }
+
+    /// The states [`BlockDp::run_rows`] left on a `w`-wide board, in key order: the set of
+    /// cells each covers in the next row (bit `x`: column `x`) and its count, of
+    /// [`BlockDp::frontier_limbs`] limbs.
+    pub(super) fn frontier(&self, w: usize) -> impl Iterator<Item = (u32, &[u64])> + '_ {
         let cur = &self.cur;
-        out.masks.clear();
-        out.masks.extend(cur.keys[..cur.len].iter().map(|&key| {
+        let counts = cur.vals[..cur.len * cur.limbs].chunks_exact(cur.limbs);
+        cur.keys[..cur.len].iter().zip(counts).map(move |(&key, count)| {
             let state = decode(key, w);
-            // Pieces span two rows: none that starts above row `rows` reaches past it.
-            debug_assert!(state >> w == 0, "cell (rows + 1, 0) is never covered yet");
-            state
-        }));
-        out.counts.clear();
-        out.counts.extend_from_slice(&cur.vals[..cur.len * cur.limbs]);
-        out.limbs = cur.limbs;
-        stats
+            // Pieces span two rows: none that starts above the next row reaches past it.
+            debug_assert!(state >> w == 0, "the next row's second cell is never covered yet");
+            (state, count)
+        })
+    }
+
+    /// The count of state `i` of [`BlockDp::frontier`].
+    pub(super) fn frontier_count(&self, i: usize) -> &[u64] {
+        self.cur.count(i)
+    }
+
+    /// The limbs of the counts of [`BlockDp::frontier`].
+    pub(super) fn frontier_limbs(&self) -> usize {
+        self.cur.limbs
     }
 
     /// Runs the DP over cells `0..stop` of `board`, leaving the layer at cell `stop` (empty if

@@ -9,7 +9,7 @@
 //! `count = sum over F of forward[F] * backward[white(m) \ F]`,
 //!
 //! where `forward` is the block DP of `count.rs` over the cells of rows `0..m`, stopped there
-//! ([`BlockDp::row_frontier`]), and `backward` is the same DP on the board turned by a half
+//! ([`BlockDp::run_rows`]), and `backward` is the same DP on the board turned by a half
 //! turn over its first `h - 1 - m` rows (a half turn maps the four pieces onto themselves, and
 //! row `m` becomes row `h - 1 - m`, read right to left).
 //!
@@ -33,44 +33,25 @@ fn forward_slot(mask: u32, w: usize) -> usize {
 #[derive(Debug, Default)]
 pub struct Meet {
     forward: Frontier,
-    backward: Frontier,
-    /// The backward states as records of `1 + limbs` words: the [`forward_slot`] of the forward
-    /// state each pairs with (they split the middle row's white cells), then its count.
+    /// The backward states as records: the [`forward_slot`] of the forward state each pairs
+    /// with (they split the middle row's white cells) times 2^32, plus its index.
     records: Vec<u64>,
     scratch: Vec<u64>,
 }
 
-/// Sorts `records` (of `stride` words, keyed by their first word, below `2^key_bits`) by key:
-/// a radix sort of two passes, each a stable scatter by half of the key's bits.
-///
-/// # Panics
-/// If `stride` is not in `1..=1 + LIMBS`.
-fn sort_records(records: &mut Vec<u64>, scratch: &mut Vec<u64>, stride: usize, key_bits: usize) {
-    // A constant stride: each record is copied by a few moves, not a call to `memcpy`.
-    match stride {
-        1 => sort_fixed::<1>(records, scratch, key_bits),
-        2 => sort_fixed::<2>(records, scratch, key_bits),
-        3 => sort_fixed::<3>(records, scratch, key_bits),
-        4 => sort_fixed::<4>(records, scratch, key_bits),
-        5 => sort_fixed::<5>(records, scratch, key_bits),
-        6 => sort_fixed::<6>(records, scratch, key_bits),
-        _ => panic!("records of {} words", stride),
-    }
-}
-
-/// [`sort_records`] for records of `S` words.
-fn sort_fixed<const S: usize>(records: &mut Vec<u64>, scratch: &mut Vec<u64>, key_bits: usize) {
-    let stride = S;
+/// Sorts `records` by their top 32 bits, below `2^key_bits`: a radix sort of two passes, each a
+/// stable scatter by half of those bits.
+fn sort_records(records: &mut Vec<u64>, scratch: &mut Vec<u64>, key_bits: usize) {
     let digit_bits = (key_bits + 1) / 2;
     let mask = (1u64 << digit_bits) - 1;
     let mut starts = vec![0usize; 1 << digit_bits];
     for pass in 0..2 {
-        let shift = pass * digit_bits;
+        let shift = 32 + pass * digit_bits;
         for start in starts.iter_mut() {
             *start = 0;
         }
-        for record in records.chunks_exact(stride) {
-            starts[(record[0] >> shift & mask) as usize] += 1;
+        for &record in records.iter() {
+            starts[(record >> shift & mask) as usize] += 1;
         }
         let mut at = 0;
         for start in starts.iter_mut() {
@@ -80,10 +61,9 @@ fn sort_fixed<const S: usize>(records: &mut Vec<u64>, scratch: &mut Vec<u64>, ke
         }
         // (Only growth is zero-filled: the old words are all overwritten.)
         scratch.resize(records.len(), 0);
-        for record in records.chunks_exact(stride) {
-            let digit = (record[0] >> shift & mask) as usize;
-            let to = starts[digit] * stride;
-            scratch[to..to + stride].copy_from_slice(record);
+        for &record in records.iter() {
+            let digit = (record >> shift & mask) as usize;
+            scratch[starts[digit]] = record;
             starts[digit] += 1;
         }
         std::mem::swap(records, scratch);
@@ -103,9 +83,10 @@ impl Meet {
             return dp.count(board);
         }
         let middle = h / 2;
-        let forward_stats = dp.row_frontier(board, middle, &mut self.forward);
-        let backward_stats =
-            dp.row_frontier(&board.rotate180(), h - 1 - middle, &mut self.backward);
+        let forward_stats = dp.run_rows(board, middle);
+        self.forward.copy_from(dp, w);
+        // The backward states are read straight from `dp`, below.
+        let backward_stats = dp.run_rows(&board.rotate180(), h - 1 - middle);
         let stats = Stats {
             max_states: forward_stats.max_states.max(backward_stats.max_states),
             transitions: forward_stats.transitions + backward_stats.transitions,
@@ -121,24 +102,22 @@ impl Meet {
         // Each backward state is filed under the forward state it pairs with, and the files
         // are sorted: then one walk through both lists in order finds every pair, reading
         // memory only in order.
-        let stride = 1 + self.backward.limbs;
         self.records.clear();
-        for (j, &mask) in self.backward.masks.iter().enumerate() {
+        for (j, (mask, _)) in dp.frontier(w).enumerate() {
             let partner = row_white & !reverse_low_bits(mask, w);
-            self.records.push(forward_slot(partner, w) as u64);
-            self.records.extend_from_slice(self.backward.count(j));
+            self.records.push((forward_slot(partner, w) as u64) << 32 | j as u64);
         }
-        sort_records(&mut self.records, &mut self.scratch, stride, w);
-        let mut records = self.records.chunks_exact(stride).peekable();
+        sort_records(&mut self.records, &mut self.scratch, w);
+        let mut records = self.records.iter().peekable();
         let mut total = ProductSum::default();
         for (i, &mask) in self.forward.masks.iter().enumerate() {
             debug_assert!(mask & !row_white == 0, "black cells are never covered");
             let slot = forward_slot(mask, w) as u64;
-            while records.peek().map_or(false, |record| record[0] < slot) {
+            while records.peek().map_or(false, |&&record| record >> 32 < slot) {
                 records.next();
             }
-            if let Some(record) = records.peek().filter(|record| record[0] == slot) {
-                total.add_product(self.forward.count(i), &record[1..]);
+            if let Some(&&record) = records.peek().filter(|&&&record| record >> 32 == slot) {
+                total.add_product(self.forward.count(i), dp.frontier_count(record as u32 as usize));
             }
         }
         (total.total(), stats)
@@ -152,21 +131,16 @@ mod tests {
     use judge_io::testing::Rng;
 
     #[test]
-    fn records_sort_by_key_keeping_their_words() {
+    fn records_sort_by_their_top_half() {
         let mut rng = Rng::new(5);
-        for &(stride, key_bits) in [(1, 1), (2, 7), (3, 20), (2, 0)].iter() {
-            let keys: Vec<u64> = (0..500).map(|_| rng.index(1 << key_bits) as u64).collect();
-            let mut records = Vec::new();
-            for (i, &key) in keys.iter().enumerate() {
-                records.push(key);
-                records.extend((1..stride).map(|limb| (i * 10 + limb) as u64));
-            }
-            let mut want: Vec<Vec<u64>> = records.chunks(stride).map(|r| r.to_vec()).collect();
-            // Stable: equal keys keep their order.
-            want.sort_by_key(|record| record[0]);
-            sort_records(&mut records, &mut Vec::new(), stride, key_bits);
-            let got: Vec<Vec<u64>> = records.chunks(stride).map(|r| r.to_vec()).collect();
-            assert_eq!(got, want, "stride {}, {} key bits", stride, key_bits);
+        for &key_bits in [0, 1, 7, 20].iter() {
+            let mut records: Vec<u64> =
+                (0..500).map(|i| (rng.index(1 << key_bits) as u64) << 32 | i).collect();
+            let mut want = records.clone();
+            // Stable, so the same as sorting whole words (the low halves ascend).
+            want.sort_unstable();
+            sort_records(&mut records, &mut Vec::new(), key_bits);
+            assert_eq!(records, want, "{} key bits", key_bits);
         }
     }
 
