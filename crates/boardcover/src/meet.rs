@@ -108,8 +108,11 @@ impl Meet {
             self.records.push((forward_slot(partner, w) as u64) << 32 | j as u64);
         }
         sort_records(&mut self.records, &mut self.scratch, w);
+        // First the pairs (forward index, backward index), from one walk through both sorted
+        // lists, into `scratch` (free again after the sort); then their products, in a loop
+        // without branches whose scattered reads of the backward counts can overlap.
+        self.scratch.clear();
         let mut records = self.records.iter().peekable();
-        let mut total = ProductSum::default();
         for (i, &mask) in self.forward.masks.iter().enumerate() {
             debug_assert!(mask & !row_white == 0, "black cells are never covered");
             let slot = forward_slot(mask, w) as u64;
@@ -117,8 +120,13 @@ impl Meet {
                 records.next();
             }
             if let Some(&&record) = records.peek().filter(|&&&record| record >> 32 == slot) {
-                total.add_product(self.forward.count(i), dp.frontier_count(record as u32 as usize));
+                self.scratch.push((i as u64) << 32 | (record & 0xFFFF_FFFF));
             }
+        }
+        let mut total = ProductSum::default();
+        for &pair in self.scratch.iter() {
+            let (i, j) = ((pair >> 32) as usize, pair as u32 as usize);
+            total.add_product(self.forward.count(i), dp.frontier_count(j));
         }
         (total.total(), stats)
     }
