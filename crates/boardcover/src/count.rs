@@ -483,15 +483,51 @@ fn pack_bytes(word: u64) -> u64 {
     word.wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
-/// The number of limbs that hold every count of the layer after the next one, given the next
-/// one's limbs, the largest top limb among its counts, and the number of moves between them.
+/// The most states that `moves` (over `k` cells of a `w`-wide board) send to one target: each
+/// move sends at most one state to a given target, so this is the most moves that can reach one.
 ///
-/// Each move takes a state to at most one target, so a count of the layer after is a sum of at
-/// most `moves` counts of the next layer, each below `(top_max + 1) * 2^(64 (limbs - 1))`. And
-/// no count ever exceeds the number of partial tilings, at most `4^(pieces) <= 2^318` (see
-/// [`MAX_WHITE`]): 5 limbs always suffice.
-fn limbs_needed(limbs: usize, top_max: u64, moves: usize) -> usize {
-    let spill = (top_max as u128 + 1) * moves as u128;
+/// Move `m` reaches target `t` (bits `0..=w`, in the frame of cell `p + k`) from exactly one
+/// state `s`, if any: for state bits `i >= k`, where `m` covers cell `p + i`, `s` has the bit
+/// clear and `t` set; where `m` tests it without covering it, `t` has the tested value; past bit
+/// `w` (cells not yet in the frontier), `t` has what `m` covers; elsewhere `t` copies `s`. Bits
+/// below `k` of `s` are decided by the move. So each move fixes a few bits of `t`, all among
+/// the `k + 3` bits next to the block, and the answer is the most moves that agree with one
+/// setting of those bits, found by trying each. Far below `moves.len()` (98 moves, at most 10 to
+/// one target, on a 20 x 20 board), it lets counts grow 10 times larger before they take
+/// another limb.
+fn max_in_degree(moves: &[Move], w: usize, k: usize) -> usize {
+    let beyond = ((1u32 << k) - 1) << (w + 1);
+    let fixed: Vec<(u32, u32)> = moves
+        .iter()
+        .map(|step| {
+            let mask = ((step.check | beyond) & !((1 << k) - 1)) >> k;
+            let value = ((step.want & !step.add & !beyond) | step.add) >> k;
+            (mask | (step.add >> k), value)
+        })
+        .collect();
+    let bits = fixed.iter().fold(0, |bits, &(mask, _)| bits | mask);
+    // Every setting of `bits`, in increasing order, from 0 to `bits`.
+    let mut setting = 0u32;
+    let mut most = 0;
+    loop {
+        let agree = fixed.iter().filter(|&&(mask, value)| setting & mask == value).count();
+        most = most.max(agree);
+        if setting == bits {
+            return most;
+        }
+        setting = setting.wrapping_sub(bits) & bits;
+    }
+}
+
+/// The number of limbs that hold every count of the layer after the next one, given the next
+/// one's limbs, the largest top limb among its counts, and the most states one target of the
+/// pass between them gathers ([`max_in_degree`]).
+///
+/// A count of the layer after is a sum of at most `in_degree` counts of the next layer, each
+/// below `(top_max + 1) * 2^(64 (limbs - 1))`. And no count ever exceeds the number of partial
+/// tilings, at most `4^(pieces) <= 2^318` (see [`MAX_WHITE`]): 5 limbs always suffice.
+fn limbs_needed(limbs: usize, top_max: u64, in_degree: usize) -> usize {
+    let spill = (top_max as u128 + 1) * in_degree as u128;
     let wanted = if spill >> 64 == 0 { limbs } else { limbs + 1 };
     wanted.min(bignum::LIMBS)
 }
@@ -625,7 +661,7 @@ impl BlockDp {
                 }
                 std::mem::swap(&mut moves, &mut composed);
             }
-            let limbs = limbs_needed(cur.limbs, top_max, moves.len());
+            let limbs = limbs_needed(cur.limbs, top_max, max_in_degree(&moves, w, k));
             if limbs > cur.limbs {
                 cur.widen(limbs);
             }
@@ -703,6 +739,59 @@ mod tests {
         layer.keep_covering(0b010);
         assert_eq!(layer.keys[..layer.len], [0b011, 0b110, 0b111]);
         assert_eq!(layer.vals[..2 * layer.len], [2, 20, 3, 30, 4, 40]);
+    }
+
+    #[test]
+    fn in_degrees_are_the_most_states_sent_to_one_target() {
+        // Against every state of small boards' frontiers: each pass of each board.
+        let mut rng = judge_io::testing::Rng::new(0xDE6);
+        for case in 0..40 {
+            let (h, w) = (2 + rng.index(4), 1 + rng.index(6));
+            let white: Vec<bool> = (0..h * w).map(|_| !rng.chance(1, 6)).collect();
+            let mut p = 0;
+            while p < h * w {
+                let k = BLOCK.min(h * w - p);
+                let mut moves = vec![Move::STAY];
+                let mut one_cell = Vec::new();
+                for j in 0..k {
+                    cell_moves(&white, h, w, p + j, &mut one_cell);
+                    let composed: Vec<Move> = moves
+                        .iter()
+                        .flat_map(|a| one_cell.iter().filter_map(move |&b| a.then(b, j)))
+                        .collect();
+                    moves = composed;
+                }
+                let mut gathered = std::collections::HashMap::new();
+                // The states a layer can hold: no black cell (or cell past the end) covered.
+                let black = (0..=w)
+                    .filter(|&i| p + i >= h * w || !white[p + i])
+                    .fold(0u32, |bits, i| bits | 1 << i);
+                for s in (0..1u32 << (w + 1)).filter(|s| s & black == 0) {
+                    for step in moves.iter().filter(|step| s & step.check == step.want) {
+                        *gathered.entry((s | step.add) >> k).or_insert(0) += 1;
+                    }
+                }
+                let most = gathered.values().copied().max().unwrap_or(0);
+                let bound = max_in_degree(&moves, w, k);
+                assert!(bound >= most, "case {} at {}: {} < {}", case, p, bound, most);
+                assert!(bound <= moves.len());
+                p += k;
+            }
+        }
+        // On a full 20 x 20 board's widest pass: 98 moves, far fewer to one target.
+        let white = vec![true; 400];
+        let mut moves = vec![Move::STAY];
+        let mut one_cell = Vec::new();
+        for j in 0..4 {
+            cell_moves(&white, 20, 20, 44 + j, &mut one_cell);
+            let composed: Vec<Move> = moves
+                .iter()
+                .flat_map(|a| one_cell.iter().filter_map(move |&b| a.then(b, j)))
+                .collect();
+            moves = composed;
+        }
+        assert_eq!(moves.len(), 98);
+        assert!(max_in_degree(&moves, 20, 4) <= 16, "{}", max_in_degree(&moves, 20, 4));
     }
 
     #[test]
