@@ -59,6 +59,46 @@ pub fn add_fixed<const L: usize>(dst: &mut [u64], src: &[u64]) {
     debug_assert!(!carry, "sum overflows its limbs: the limb budget was broken");
 }
 
+/// A sum of products of limb-slice integers, kept per limb position as a 128-bit sum plus a
+/// count of its overflows: adding a product costs one multiplication per pair of limbs and no
+/// carry chain, which is settled once, by [`ProductSum::total`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ProductSum {
+    /// Position `k` sums the products of limb `i` of one factor and limb `k - i` of the other.
+    sums: [u128; 2 * LIMBS - 1],
+    carries: [u64; 2 * LIMBS - 1],
+}
+
+impl ProductSum {
+    /// Adds `a * b` (little-endian limbs, at most [`LIMBS`] each).
+    ///
+    /// # Panics
+    /// If either factor has more than [`LIMBS`] limbs.
+    #[inline]
+    pub fn add_product(&mut self, a: &[u64], b: &[u64]) {
+        for (i, &x) in a.iter().enumerate() {
+            for (j, &y) in b.iter().enumerate() {
+                let (sum, carry) = self.sums[i + j].overflowing_add(x as u128 * y as u128);
+                self.sums[i + j] = sum;
+                self.carries[i + j] += carry as u64;
+            }
+        }
+    }
+
+    /// The sum.
+    ///
+    /// # Panics
+    /// If it needs more than 320 bits.
+    pub fn total(&self) -> U320 {
+        let mut limbs = [0u64; 2 * LIMBS + 2];
+        for k in 0..2 * LIMBS - 1 {
+            let sum = self.sums[k];
+            add_limbs(&mut limbs[k..], &[sum as u64, (sum >> 64) as u64, self.carries[k]]);
+        }
+        U320::from_limbs(&limbs)
+    }
+}
+
 impl U320 {
     /// Zero.
     pub fn zero() -> U320 {
@@ -239,6 +279,35 @@ impl fmt::Display for U320 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn product_sums_match_mul_and_add() {
+        let values = [
+            U320::from_u128(0),
+            U320::from_u128(7),
+            U320::from_u128(u64::MAX as u128),
+            U320::from_u128(u128::MAX),
+            U320::pow2(150).mul(&U320::from_u128(12345)),
+        ];
+        let mut sum = ProductSum::default();
+        let mut want = U320::zero();
+        for a in values.iter() {
+            for b in values.iter() {
+                if a.bits() + b.bits() > 300 {
+                    continue;
+                }
+                // Many times over, so the 128-bit sums overflow and carry.
+                for _ in 0..1000 {
+                    // Factors of different lengths: as short as they can be, and 3 limbs.
+                    let short = (a.bits() as usize + 63) / 64;
+                    sum.add_product(&a.limbs()[..short], &b.limbs()[..3]);
+                    want.add_assign(&a.mul(b));
+                }
+                assert_eq!(sum.total(), want, "after {} * {}", a, b);
+            }
+        }
+        assert!(want.bits() > 128 + 64, "the carry counts were exercised");
+    }
 
     /// 2^k in decimal by schoolbook doubling of a digit string: an oracle independent of the
     /// limb arithmetic.

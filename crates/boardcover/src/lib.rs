@@ -4,7 +4,8 @@
 //!
 //! `board.rs` holds the [`Board`] and its parser ([`parse_case_count`], [`parse_board`]),
 //! `solve.rs` splits it into groups for the DPs of `sparse.rs` (small groups) and `count.rs`
-//! (large ones) behind [`solve`], and [`bignum`] holds their exact integers. [`run`] parses the
+//! (large ones, whose two halves `meet.rs` joins at the middle row) behind [`solve`], and
+//! [`bignum`] holds their exact integers. [`run`] parses the
 //! judge's input, solves each board and writes the counts ([`render`]). No I/O happens here:
 //! `main.rs` owns stdin and stdout.
 
@@ -12,6 +13,7 @@ pub mod bignum;
 mod board;
 mod count;
 pub mod gen;
+mod meet;
 pub mod naive;
 mod solve;
 mod sparse;

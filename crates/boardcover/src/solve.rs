@@ -3,11 +3,13 @@
 //!
 //! A group of at most [`sparse::MAX_WHITE`] white cells (every board the judge sends) goes to
 //! the cell-by-cell DP of `sparse.rs`, which costs what its few states cost; a larger one to the
-//! block DP of `count.rs`, built for the hundreds of thousands of states of a 20 x 20 board.
+//! block DP of `count.rs`, built for the hundreds of thousands of states of a 20 x 20 board, run
+//! on its two halves and joined at the middle row (`meet.rs`).
 
 use super::bignum::U320;
 use super::board::{Board, PIECE_CELLS};
 use super::count::{BlockDp, Stats, MAX_WHITE};
+use super::meet::Meet;
 use super::sparse::{self, Sparse};
 
 /// The number of tilings of `board`.
@@ -19,10 +21,11 @@ use super::sparse::{self, Sparse};
 /// # Complexity
 /// Each group of white cells costs its DP's work on its bounding box, frontier along the
 /// narrower side: on a small group, O(cells * S) for its S states (tens to hundreds); on a large
-/// one, O(h * w / 4 * (S + T)) limb additions, where S (the number of frontier states) is at
-/// most 2^(min(h, w) + 1) and at most 611,670 on a 20 x 20 board, and T (the transitions of one
-/// pass) is a few times S (about 2.5 S on a 20 x 20 board); memory O(S) counts plus 1.3 MiB of
-/// scratch.
+/// one, O((h - 1) * w / 4 * (S + T)) limb additions, where S (the number of frontier states) is
+/// at most 2^(min(h, w) + 1) and at most 611,670 on a 20 x 20 board, and T (the transitions of
+/// one pass) is a few times S (about 2.5 S on a 20 x 20 board), plus one multiplication per state
+/// of the middle row; memory O(S) counts (three layers: the DP's two and the upper half's
+/// last), 16 bytes per state of the middle row for the join, and 1.3 MiB of scratch.
 ///
 /// # Examples
 /// ```
@@ -46,6 +49,7 @@ pub fn solve_with_stats(board: &Board) -> (U320, Stats) {
 #[derive(Debug, Default)]
 pub struct Solver {
     block: BlockDp,
+    meet: Meet,
     sparse: Sparse,
 }
 
@@ -80,7 +84,7 @@ impl Solver {
                 let (count, group_stats) = self.sparse.count(&group);
                 (U320::from_u128(count as u128), group_stats)
             } else {
-                self.block.count(&group)
+                self.meet.count(&mut self.block, &group)
             };
             stats.max_states = stats.max_states.max(group_stats.max_states);
             stats.transitions += group_stats.transitions;

@@ -117,6 +117,8 @@ fn counts_ignore_symmetries_on_boards_beyond_the_oracle() {
         let here = count_row_major(&board).0;
         non_zero += !here.is_zero() as u64;
         let views = [
+            // solve joins two halves (meet.rs) for groups past the sparse DP's 95 cells.
+            ("solved", solve(&board)),
             ("transposed", count_row_major(&board.transpose()).0),
             ("turned", count_row_major(&board.rotate180()).0),
             ("mirrored", count_row_major(&board.mirror()).0),
@@ -210,7 +212,8 @@ fn a_wrong_solver_is_caught_and_shrunk() {
 #[test]
 fn multi_limb_counts_agree_across_orientations() {
     // 468 and 465 white cells (near MAX_WHITE), 12 wide so that debug builds stay fast: counts
-    // beyond 128 bits, so the packed counts widen twice.
+    // beyond 128 bits, so the packed counts widen twice; solve's halves (19 rows of 12 each)
+    // have counts beyond 64 bits, so their join multiplies multi-limb counts.
     let full = Board::new(39, 12, vec![Cell::White; 468]);
     let mut rng = Rng::new(DEFAULT_SEED);
     let holed = gen::board_with_black(&mut rng, 39, 12, 3);
@@ -219,5 +222,6 @@ fn multi_limb_counts_agree_across_orientations() {
         assert!(count.bits() > 128, "{} has only {} bits", count, count.bits());
         assert_eq!(count_row_major(&board.mirror()).0, count, "{}", board);
         assert_eq!(count_row_major(&board.rotate180()).0, count, "{}", board);
+        assert_eq!(solve(board), count, "{}", board);
     }
 }
