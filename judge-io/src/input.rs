@@ -190,7 +190,7 @@ mod stdin_map {
         /// Makes `present..present + piece` of the mapping usable with its pages present,
         /// growing the reservation first if needed; returns the new end of the present part.
         fn make_present(&mut self, present: usize, piece: usize) -> io::Result<usize> {
-            // (Once: a piece is never larger than the reservation after its first doubling.)
+            // At most once: after the first doubling, no piece is larger than the reservation.
             while present + piece > self.len {
                 let len = self.len * 2;
                 // SAFETY: remaps exactly the region this mapping owns; the kernel may move it,
