@@ -34,7 +34,7 @@ impl WholeStdin {
         if let Some(mapped) = stdin_map::Mapping::of_stdin() {
             return Ok(WholeStdin { mapped: Some(mapped), read: Vec::new() });
         }
-        match stdin_map::Mapping::read_stdin() {
+        match stdin_map::Mapping::filled_from_stdin() {
             Ok(Some(mapped)) => Ok(WholeStdin { mapped: Some(mapped), read: Vec::new() }),
             Ok(None) => read_stdin().map(|read| WholeStdin { mapped: None, read }),
             Err(e) => Err(Error::new(format!("cannot read stdin: {}", e))),
@@ -141,7 +141,7 @@ mod stdin_map {
 
         /// All of stdin read into anonymous memory; `None` if no memory could be reserved
         /// (before anything was read: the caller can still read another way).
-        pub fn read_stdin() -> io::Result<Option<Mapping>> {
+        pub fn filled_from_stdin() -> io::Result<Option<Mapping>> {
             // SAFETY: a fresh private anonymous mapping at an address the kernel chooses.
             let start = unsafe {
                 mmap(
@@ -246,7 +246,7 @@ mod stdin_map {
             None
         }
 
-        pub fn read_stdin() -> std::io::Result<Option<Mapping>> {
+        pub fn filled_from_stdin() -> std::io::Result<Option<Mapping>> {
             Ok(None)
         }
 

@@ -22,7 +22,7 @@
 //!   example; `tests/interactive.rs` plays it against a judge process through pipes.
 //! - Inputs read in bounded memory: a parse that only needs one token at a time holds 64 KiB
 //!   of input, not all of it, and on a pipe it reads faster than the whole-input load, which
-//!   must fault in a page for every 4 KiB of input.
+//!   must make a fresh page of memory present for every 4 KiB of input.
 //!
 //! # Also
 //! [`FxHashMap`] is a map with a fast hasher for integer keys. [`testing`] holds what

@@ -339,7 +339,7 @@ struct Segment {
 struct Work {
     /// Block `b` of the current layer is `starts[b]..starts[b + 1]`.
     starts: Vec<usize>,
-    /// The pass's segments, by region.
+    /// The pass's segments, by region and, within a region, by block.
     segments: Vec<Segment>,
     /// The counts of the region being built, `L` limbs for each offset in it (`SPAN` offsets,
     /// room for 5 limbs); all zero between regions.
