@@ -88,7 +88,17 @@ struct Layer {
     vals: Vec<u64>,
     len: usize,
     limbs: usize,
+    /// Where `chunks_valid`: `chunk_starts[c]` is the index of the first state whose key is at
+    /// least `c << CHUNK_BITS`, for every `c` up to one past the last key. [`advance`] reads its
+    /// block boundaries there; searching the keys for them took 6% of a 20 x 20 board's time
+    /// (a thousand binary searches a pass, each missing the cache).
+    chunk_starts: Vec<usize>,
+    chunks_valid: bool,
 }
+
+/// The keys of [`Layer::chunk_starts`] come in chunks of `2^CHUNK_BITS`: the region read-back
+/// of [`advance`] visits them 64 at a time.
+const CHUNK_BITS: usize = 6;
 
 impl Layer {
     fn len(&self) -> usize {
@@ -111,6 +121,7 @@ impl Layer {
             }
         }
         self.len = kept;
+        self.chunks_valid = false;
     }
 
     /// Re-packs every count into `limbs` limbs (more than now), in place.
@@ -372,10 +383,15 @@ fn advance<const L: usize>(
     let plan = Plan::new(w, k, L);
     let blocks = 1usize << (w + 1 - plan.block_shift);
     work.starts.clear();
-    for block in 0..=blocks {
-        let start = cur.keys[..cur.len]
-            .partition_point(|&key| ((key >> plan.block_shift) as usize) < block);
-        work.starts.push(start);
+    if cur.chunks_valid && plan.block_shift >= CHUNK_BITS {
+        let step = plan.block_shift - CHUNK_BITS;
+        work.starts.extend((0..=blocks).map(|block| cur.chunk_starts[block << step]));
+    } else {
+        for block in 0..=blocks {
+            let start = cur.keys[..cur.len]
+                .partition_point(|&key| ((key >> plan.block_shift) as usize) < block);
+            work.starts.push(start);
+        }
     }
     let ends = 1u32 << (w - 1) | 1 << w;
     let body = (1u32 << (w - 1)) - 1;
@@ -416,6 +432,13 @@ fn advance<const L: usize>(
     // The states written so far. `next` still holds the layer of two passes ago: it is
     // overwritten in place, so only growth is ever zero-filled.
     let mut written = 0;
+    // Chunk starts are recorded where regions are whole chunks; `filled` chunks have theirs.
+    let track = plan.region_shift >= CHUNK_BITS;
+    let chunks = (1usize << (w + 1)) >> CHUNK_BITS;
+    if track && next.chunk_starts.len() < chunks + 1 {
+        next.chunk_starts.resize(chunks + 1, 0);
+    }
+    let mut filled = 0;
     while at < work.segments.len() {
         let region = work.segments[at].region;
         while at < work.segments.len() && work.segments[at].region == region {
@@ -467,8 +490,18 @@ fn advance<const L: usize>(
         }
         let keys_out = &mut next.keys[written..written + span];
         let vals_out = &mut next.vals[written * L..(written + span) * L];
+        let first_chunk = (base >> CHUNK_BITS) as usize;
+        if track {
+            for start in next.chunk_starts[filled..first_chunk].iter_mut() {
+                *start = written;
+            }
+            filled = first_chunk + (span >> CHUNK_BITS);
+        }
         let mut j = 0;
         for (group, bytes) in hit[..span].chunks_exact_mut(64).enumerate() {
+            if track {
+                next.chunk_starts[first_chunk + group] = written + j;
+            }
             let mut bits = 0u64;
             for (index, eight) in bytes.chunks_exact_mut(8).enumerate() {
                 let word = u64::from_le_bytes([
@@ -495,6 +528,12 @@ fn advance<const L: usize>(
         written += j;
     }
     next.len = written;
+    if track {
+        for start in next.chunk_starts[filled..=chunks].iter_mut() {
+            *start = written;
+        }
+    }
+    next.chunks_valid = track;
     (transitions, top_max)
 }
 
@@ -686,6 +725,7 @@ impl BlockDp {
         cur.vals[0] = 1;
         cur.limbs = 1;
         cur.len = 1;
+        cur.chunks_valid = false;
         if work.sums.is_empty() {
             // Zeroed pages from the allocator: a small board touches few of them. Each pass
             // leaves them zero again.
@@ -783,7 +823,7 @@ mod tests {
         // A single row: no piece fits anywhere.
         assert_eq!(doomed_cells(&[true, true, false], 1, 3, 0), 0b11);
         let keys = vec![0b001, 0b011, 0b110, 0b111];
-        let mut layer = Layer { keys, vals: vec![], len: 4, limbs: 2 };
+        let mut layer = Layer { keys, len: 4, limbs: 2, ..Layer::default() };
         layer.vals = vec![1, 10, 2, 20, 3, 30, 4, 40];
         layer.keep_covering(0b010);
         assert_eq!(layer.keys[..layer.len], [0b011, 0b110, 0b111]);
