@@ -368,8 +368,10 @@ struct Work {
 /// a move it cannot take, every read and write of a layer is sequential, and no hash, sort of
 /// states or merge is needed.
 ///
-/// Returns the number of transitions and the largest top limb (limb `L - 1`) of the new counts,
-/// from which [`limbs_needed`] bounds the counts of the layer after `next`.
+/// Returns the number of transitions and a bound on the top limbs (limb `L - 1`) of the new
+/// counts, from which [`limbs_needed`] bounds the counts of the layer after `next`: their bitwise
+/// OR, at least the largest and below twice it (one OR a state costs less than a compare and a
+/// select: 2% fewer instructions on a 20 x 20 board).
 #[inline(never)]
 fn advance<const L: usize>(
     cur: &Layer,
@@ -427,7 +429,7 @@ fn advance<const L: usize>(
     let sums = &mut work.sums[..SPAN * L];
     let hit = &mut work.hit[..SPAN];
     let mut transitions = 0;
-    let mut top_max = 0;
+    let mut top_bound = 0;
     let mut at = 0;
     // The states written so far. `next` still holds the layer of two passes ago: it is
     // overwritten in place, so only growth is ever zero-filled.
@@ -519,7 +521,7 @@ fn advance<const L: usize>(
                 keys_out[j] = base | offset as u32;
                 vals_out[j * L..j * L + L].copy_from_slice(sum);
                 j += 1;
-                top_max = top_max.max(sum[L - 1]);
+                top_bound |= sum[L - 1];
                 for limb in sum.iter_mut() {
                     *limb = 0;
                 }
@@ -534,7 +536,7 @@ fn advance<const L: usize>(
         }
     }
     next.chunks_valid = track;
-    (transitions, top_max)
+    (transitions, top_bound)
 }
 
 /// Adds the count of each state `keys[i]` (`counts[i * L..]`) to the region's sums at the
@@ -608,14 +610,14 @@ fn max_in_degree(moves: &[Move], w: usize, k: usize) -> usize {
 }
 
 /// The number of limbs that hold every count of the layer after the next one, given the next
-/// one's limbs, the largest top limb among its counts, and the most states one target of the
+/// one's limbs, a bound on the top limbs of its counts, and the most states one target of the
 /// pass between them gathers ([`max_in_degree`]).
 ///
 /// A count of the layer after is a sum of at most `in_degree` counts of the next layer, each
-/// below `(top_max + 1) * 2^(64 (limbs - 1))`. And no count ever exceeds the number of partial
+/// below `(top_bound + 1) * 2^(64 (limbs - 1))`. And no count ever exceeds the number of partial
 /// tilings, at most `4^(pieces) <= 2^318` (see [`MAX_WHITE`]): 5 limbs always suffice.
-fn limbs_needed(limbs: usize, top_max: u64, in_degree: usize) -> usize {
-    let spill = (top_max as u128 + 1) * in_degree as u128;
+fn limbs_needed(limbs: usize, top_bound: u64, in_degree: usize) -> usize {
+    let spill = (top_bound as u128 + 1) * in_degree as u128;
     let wanted = if spill >> 64 == 0 { limbs } else { limbs + 1 };
     wanted.min(bignum::LIMBS)
 }
@@ -732,8 +734,8 @@ impl BlockDp {
             work.sums = vec![0; SPAN * bignum::LIMBS];
             work.hit = vec![0; SPAN];
         }
-        // The largest top limb of `cur`'s counts: its one count, 1.
-        let mut top_max = 1;
+        // A bound on the top limbs of `cur`'s counts: its one count, 1.
+        let mut top_bound = 1;
         let mut moves: Vec<Move> = Vec::new();
         let mut composed: Vec<Move> = Vec::new();
         let mut one_cell: Vec<Move> = Vec::with_capacity(1 + SHAPES.len());
@@ -750,7 +752,7 @@ impl BlockDp {
                 }
                 std::mem::swap(&mut moves, &mut composed);
             }
-            let limbs = limbs_needed(cur.limbs, top_max, max_in_degree(&moves, w, k));
+            let limbs = limbs_needed(cur.limbs, top_bound, max_in_degree(&moves, w, k));
             if limbs > cur.limbs {
                 cur.widen(limbs);
             }
@@ -770,10 +772,10 @@ impl BlockDp {
                 _ => advance::<{ bignum::LIMBS }>(cur, next, work, &moves, w, k),
             };
             stats.transitions += transitions;
-            top_max = top;
+            top_bound = top;
             std::mem::swap(cur, next);
             p += k;
-            // (`top_max` stays a bound: dropping states never raises the largest count.)
+            // (`top_bound` stays a bound: dropping states never raises the largest count.)
             let doomed = doomed_cells(&white, h, w, p);
             if doomed != 0 {
                 cur.keep_covering(encode(doomed, w));
