@@ -541,7 +541,10 @@ fn advance<const L: usize>(
 
 /// Adds the count of each state `keys[i]` (`counts[i * L..]`) to the region's sums at the
 /// targets of `M` moves, `(key << k | add) & low`, marking them hit.
-#[inline(always)]
+///
+/// Kept out of line: the loop then has the registers to itself (inlined into [`advance`], the
+/// 4-target loop reloaded spilled values for every state; 5% faster on 20 x 20 boards).
+#[inline(never)]
 fn sweep<const L: usize, const M: usize>(
     keys: &[u32],
     counts: &[u64],
