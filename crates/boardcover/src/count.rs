@@ -352,6 +352,10 @@ struct Work {
     starts: Vec<usize>,
     /// The pass's segments, by region and, within a region, by block.
     segments: Vec<Segment>,
+    /// The pass's segments by block, as they are found, and where each region's start in
+    /// `segments` (a counting sort, which keeps the block order within a region).
+    by_block: Vec<Segment>,
+    region_starts: Vec<usize>,
     /// The counts of the region being built, `L` limbs for each offset in it (`SPAN` offsets,
     /// room for 5 limbs); all zero between regions.
     sums: Vec<u64>,
@@ -397,7 +401,7 @@ fn advance<const L: usize>(
     }
     let ends = 1u32 << (w - 1) | 1 << w;
     let body = (1u32 << (w - 1)) - 1;
-    work.segments.clear();
+    work.by_block.clear();
     for block in 0..blocks {
         let (lo, hi) = (work.starts[block], work.starts[block + 1]);
         if lo == hi {
@@ -417,11 +421,28 @@ fn advance<const L: usize>(
                 let target = encode((decode(key, w) | step.add) >> k, w);
                 target == (key << k) & body | add && target >> plan.region_shift == region
             }));
-            work.segments.push(Segment { region, lo, hi, add });
+            work.by_block.push(Segment { region, lo, hi, add });
         }
     }
     // By region, then by block: a block's segments in one region are adjacent.
-    work.segments.sort_unstable_by_key(|segment| (segment.region, segment.lo));
+    let regions = 1usize << (w + 1 - plan.region_shift);
+    let starts = &mut work.region_starts;
+    starts.clear();
+    starts.resize(regions + 1, 0);
+    for segment in work.by_block.iter() {
+        starts[segment.region as usize + 1] += 1;
+    }
+    for region in 0..regions {
+        starts[region + 1] += starts[region];
+    }
+    let unset = Segment { region: 0, lo: 0, hi: 0, add: 0 };
+    work.segments.clear();
+    work.segments.resize(work.by_block.len(), unset);
+    for segment in work.by_block.iter() {
+        let slot = &mut starts[segment.region as usize];
+        work.segments[*slot] = *segment;
+        *slot += 1;
+    }
 
     debug_assert!(plan.region_shift <= span_bits(L), "a region fits the scratch arrays");
     let low = (1u32 << plan.region_shift) - 1;
