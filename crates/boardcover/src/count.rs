@@ -720,11 +720,6 @@ impl BlockDp {
         })
     }
 
-    /// The count of state `i` of [`BlockDp::frontier`].
-    pub(super) fn frontier_count(&self, i: usize) -> &[u64] {
-        self.cur.count(i)
-    }
-
     /// The limbs of the counts of [`BlockDp::frontier`].
     pub(super) fn frontier_limbs(&self) -> usize {
         self.cur.limbs

@@ -17,60 +17,24 @@
 //! about the square root of the answer: on a 20 x 20 board they fit in one 64-bit limb almost
 //! to the end, where the whole DP carries two or three limbs through its second half (30% fewer
 //! instructions on a 20 x 20 board). The join is one multiplication per pair of states (at most
-//! a few hundred thousand): the backward states are radix-sorted by the forward state each pairs
-//! with, so one walk through both lists in order finds the pairs, and no index of all 2^w row
-//! masks is needed.
+//! a few hundred thousand): the forward states are indexed by their row mask (an array of 2^w
+//! entries, 4 MiB on a 20-wide board, kept from board to board and cleared after each join),
+//! and each backward state looks its partner up there.
 
 use super::bignum::{ProductSum, U320};
 use super::board::{Board, Cell, PIECE_CELLS};
 use super::count::{reverse_low_bits, BlockDp, Frontier, Stats, MAX_WHITE};
 
-/// The slot of forward state `mask` (a set of cells of a `w`-wide row): its key in the block
-/// DP's order (see `count.rs`) without the always clear bit `w`, so the forward states, which
-/// come in key order, have increasing slots.
-fn forward_slot(mask: u32, w: usize) -> usize {
-    ((mask >> (w - 1) & 1) << (w - 1) | reverse_low_bits(mask, w - 1)) as usize
-}
+/// Marks a row mask with no forward state in [`Meet::index`].
+const NONE: u32 = u32::MAX;
 
-/// The two halves' frontiers and the join's index, kept from board to board.
+/// The upper half's frontier and the join's index, kept from board to board.
 #[derive(Debug, Default)]
 pub struct Meet {
     forward: Frontier,
-    /// The backward states as records: the [`forward_slot`] of the forward state each pairs
-    /// with (they split the middle row's white cells) times 2^32, plus its index.
-    records: Vec<u64>,
-    scratch: Vec<u64>,
-}
-
-/// Sorts `records` by their top 32 bits, below `2^key_bits`: a radix sort of two passes, each a
-/// stable scatter by half of those bits.
-fn sort_records(records: &mut Vec<u64>, scratch: &mut Vec<u64>, key_bits: usize) {
-    let digit_bits = (key_bits + 1) / 2;
-    let mask = (1u64 << digit_bits) - 1;
-    let mut starts = vec![0usize; 1 << digit_bits];
-    for pass in 0..2 {
-        let shift = 32 + pass * digit_bits;
-        for start in starts.iter_mut() {
-            *start = 0;
-        }
-        for &record in records.iter() {
-            starts[(record >> shift & mask) as usize] += 1;
-        }
-        let mut at = 0;
-        for start in starts.iter_mut() {
-            let count = *start;
-            *start = at;
-            at += count;
-        }
-        // (Only growth is zero-filled: the old words are all overwritten.)
-        scratch.resize(records.len(), 0);
-        for &record in records.iter() {
-            let digit = (record >> shift & mask) as usize;
-            scratch[starts[digit]] = record;
-            starts[digit] += 1;
-        }
-        std::mem::swap(records, scratch);
-    }
+    /// `index[mask]` is the index in `forward` of the state that covers `mask` of the middle
+    /// row, or [`NONE`]; all [`NONE`] between joins.
+    index: Vec<u32>,
 }
 
 impl Meet {
@@ -102,34 +66,25 @@ impl Meet {
             .enumerate()
             .filter(|&(_, &cell)| cell == Cell::White)
             .fold(0u32, |mask, (x, _)| mask | 1 << x);
-        // Each backward state is filed under the forward state it pairs with, and the files
-        // are sorted: then one walk through both lists in order finds every pair, reading
-        // memory only in order.
-        self.records.clear();
-        for (j, (mask, _)) in dp.frontier(w).enumerate() {
-            let partner = row_white & !reverse_low_bits(mask, w);
-            self.records.push((forward_slot(partner, w) as u64) << 32 | j as u64);
+        if self.index.len() < 1 << w {
+            self.index = vec![NONE; 1 << w];
         }
-        sort_records(&mut self.records, &mut self.scratch, w);
-        // First the pairs (forward index, backward index), from one walk through both sorted
-        // lists, into `scratch` (free again after the sort); then their products, in a loop
-        // without branches whose scattered reads of the backward counts can overlap.
-        self.scratch.clear();
-        let mut records = self.records.iter().peekable();
         for (i, &mask) in self.forward.masks.iter().enumerate() {
             debug_assert!(mask & !row_white == 0, "black cells are never covered");
-            let slot = forward_slot(mask, w) as u64;
-            while records.peek().map_or(false, |&&record| record >> 32 < slot) {
-                records.next();
-            }
-            if let Some(&&record) = records.peek().filter(|&&&record| record >> 32 == slot) {
-                self.scratch.push((i as u64) << 32 | (record & 0xFFFF_FFFF));
+            self.index[mask as usize] = i as u32;
+        }
+        // Each backward state covers the cells of the middle row its partner leaves, read right
+        // to left (the board was turned).
+        let mut total = ProductSum::default();
+        for (mask, count) in dp.frontier(w) {
+            let partner = row_white & !reverse_low_bits(mask, w);
+            let i = self.index[partner as usize];
+            if i != NONE {
+                total.add_product(self.forward.count(i as usize), count);
             }
         }
-        let mut total = ProductSum::default();
-        for &pair in self.scratch.iter() {
-            let (i, j) = ((pair >> 32) as usize, pair as u32 as usize);
-            total.add_product(self.forward.count(i), dp.frontier_count(j));
+        for &mask in self.forward.masks.iter() {
+            self.index[mask as usize] = NONE;
         }
         (total.total(), stats)
     }
@@ -140,20 +95,6 @@ mod tests {
     use super::super::{count_row_major, gen, naive};
     use super::*;
     use judge_io::testing::Rng;
-
-    #[test]
-    fn records_sort_by_their_top_half() {
-        let mut rng = Rng::new(5);
-        for &key_bits in [0, 1, 7, 20].iter() {
-            let mut records: Vec<u64> =
-                (0..500).map(|i| (rng.index(1 << key_bits) as u64) << 32 | i).collect();
-            let mut want = records.clone();
-            // Stable, so the same as sorting whole words (the low halves ascend).
-            want.sort_unstable();
-            sort_records(&mut records, &mut Vec::new(), key_bits);
-            assert_eq!(records, want, "{} key bits", key_bits);
-        }
-    }
 
     #[test]
     fn the_join_matches_the_oracle_on_every_board_up_to_3_by_4() {
