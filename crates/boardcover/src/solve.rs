@@ -25,7 +25,8 @@ use super::sparse::{self, Sparse};
 /// at most 2^(min(h, w) + 1) and at most 611,670 on a 20 x 20 board, and T (the transitions of
 /// one pass) is a few times S (about 2.5 S on a 20 x 20 board), plus one multiplication per state
 /// of the middle row; memory O(S) counts (three layers: the DP's two and the upper half's
-/// last), 16 bytes per state of the middle row for the join, and 1.3 MiB of scratch.
+/// last), an index of 2^w entries of 4 bytes for the join (4 MiB on a 20-wide board), and
+/// 1.3 MiB of scratch.
 ///
 /// # Examples
 /// ```
