@@ -388,20 +388,17 @@ fn advance<const L: usize>(
     debug_assert!(cur.limbs == L && next.limbs == L, "both layers hold L limbs");
     let plan = Plan::new(w, k, L);
     let blocks = 1usize << (w + 1 - plan.block_shift);
+    // The first state of block `block` or a later one, found by searching the keys.
+    let search = |block: usize| {
+        cur.keys[..cur.len].partition_point(|&key| ((key >> plan.block_shift) as usize) < block)
+    };
     work.starts.clear();
     if cur.chunks_valid && plan.block_shift >= CHUNK_BITS {
         let step = plan.block_shift - CHUNK_BITS;
         work.starts.extend((0..=blocks).map(|block| cur.chunk_starts[block << step]));
-        debug_assert!(work.starts.iter().enumerate().all(|(block, &start)| {
-            let keys = &cur.keys[..cur.len];
-            start == keys.partition_point(|&key| ((key >> plan.block_shift) as usize) < block)
-        }));
+        debug_assert!(work.starts.iter().enumerate().all(|(block, &start)| start == search(block)));
     } else {
-        for block in 0..=blocks {
-            let start = cur.keys[..cur.len]
-                .partition_point(|&key| ((key >> plan.block_shift) as usize) < block);
-            work.starts.push(start);
-        }
+        work.starts.extend((0..=blocks).map(search));
     }
     let ends = 1u32 << (w - 1) | 1 << w;
     let body = (1u32 << (w - 1)) - 1;
