@@ -516,9 +516,7 @@ fn advance<const L: usize>(
         let vals_out = &mut next.vals[written * L..(written + span) * L];
         let first_chunk = (base >> CHUNK_BITS) as usize;
         if track {
-            for start in next.chunk_starts[filled..first_chunk].iter_mut() {
-                *start = written;
-            }
+            next.chunk_starts[filled..first_chunk].fill(written);
             filled = first_chunk + (span >> CHUNK_BITS);
         }
         let mut j = 0;
@@ -553,9 +551,7 @@ fn advance<const L: usize>(
     }
     next.len = written;
     if track {
-        for start in next.chunk_starts[filled..=chunks].iter_mut() {
-            *start = written;
-        }
+        next.chunk_starts[filled..=chunks].fill(written);
     }
     next.chunks_valid = track;
     (transitions, top_bound)
