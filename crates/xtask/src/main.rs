@@ -125,20 +125,30 @@ fn workspace_root() -> PathBuf {
         .to_path_buf()
 }
 
-/// Writes the bundle to stdout and its size against the judge's limit to stderr.
-/// Both sizes are reported, whichever is printed.
+/// Writes the bundle to stdout and, to stderr, its size against the judge's limit and what
+/// making it took (compiler runs, seconds).
 fn print_bundle(root: &Path, problem: &str, compact: bool) -> Result<bool, String> {
     let meta = meta::read(root, problem)?;
-    let readable = bundle::bundle(root, problem)?;
-    let compacted = bundle::compact(&readable, problem);
-    eprintln!("{}", size_report(readable.len() as u64, &meta));
-    eprintln!("{}", size_report(compacted.len() as u64, &meta).replace("bundle:", "--compact:"));
-    let source = if compact { compacted } else { readable };
-    if meta.source_limit_bytes.is_some_and(|limit| source.len() as u64 > limit) {
+    let bundle = bundle::bundle_problem(root, problem, compact)?;
+    let size = bundle.text.len() as u64;
+    let label = if compact { "--compact:" } else { "bundle:" };
+    eprintln!("{}", size_report(size, &meta).replacen("bundle:", label, 1));
+    eprintln!(
+        "checked by rustc {} times ({} pruning rounds{}) in {:.2} s",
+        bundle.checks,
+        bundle.rounds,
+        if bundle.restored > 0 {
+            format!(", {} removals taken back", bundle.restored)
+        } else {
+            String::new()
+        },
+        bundle.seconds
+    );
+    if meta.source_limit_bytes.is_some_and(|limit| size > limit) {
         let hint = if compact { "" } else { " (try --compact)" };
         return Err(format!("the bundle of {problem} is over {}'s source limit{hint}", meta.judge));
     }
-    print!("{source}");
+    print!("{}", bundle.text);
     Ok(true)
 }
 

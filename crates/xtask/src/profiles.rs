@@ -30,6 +30,8 @@ pub struct Profile {
     pub edition: &'static str,
     /// The flags the judge passes to rustc besides the file.
     pub rustc_flags: &'static [&'static str],
+    /// Whether the judge compiles on Windows (so a bundle is also type-checked for Windows).
+    pub windows: bool,
     /// The source size limit in bytes, if published.
     pub source_limit_bytes: Option<u64>,
     /// The usual time limit per test file.
@@ -52,6 +54,7 @@ pub const PROFILES: &[Profile] = &[
         compiler: Compiler::Rustc163,
         edition: "2021",
         rustc_flags: &["--edition", "2021", "-O"],
+        windows: false,
         source_limit_bytes: Some(524_288),
         time_limit_ms: 1000,
         memory_limit_mb: 128,
@@ -64,6 +67,7 @@ pub const PROFILES: &[Profile] = &[
         compiler: Compiler::Rustc163,
         edition: "2015",
         rustc_flags: &["-O"],
+        windows: false,
         source_limit_bytes: None,
         time_limit_ms: 1000,
         memory_limit_mb: 64,
@@ -76,6 +80,7 @@ pub const PROFILES: &[Profile] = &[
         compiler: Compiler::Workspace { judge_version: "1.89" },
         edition: "2024",
         rustc_flags: &["--edition", "2024", "-O"],
+        windows: false,
         source_limit_bytes: Some(524_288),
         time_limit_ms: 2000,
         memory_limit_mb: 1024,
@@ -88,6 +93,7 @@ pub const PROFILES: &[Profile] = &[
         compiler: Compiler::Workspace { judge_version: "1.89" },
         edition: "2024",
         rustc_flags: &["--edition", "2024", "-O"],
+        windows: true,
         source_limit_bytes: Some(65_536),
         time_limit_ms: 2000,
         memory_limit_mb: 256,
@@ -100,6 +106,7 @@ pub const PROFILES: &[Profile] = &[
         compiler: Compiler::Rustc163,
         edition: "2021",
         rustc_flags: &["--edition", "2021", "-O"],
+        windows: false,
         source_limit_bytes: None,
         time_limit_ms: 2000,
         memory_limit_mb: 256,
@@ -112,6 +119,7 @@ pub const PROFILES: &[Profile] = &[
         compiler: Compiler::Rustc163,
         edition: "2021",
         rustc_flags: &["--edition", "2021", "-O"],
+        windows: false,
         source_limit_bytes: None,
         time_limit_ms: 10_000,
         memory_limit_mb: 1024,

@@ -62,52 +62,56 @@ pub struct Item {
 pub fn split(src: &Source, lo: usize, hi: usize) -> Result<Vec<Item>, String> {
     let mut items = Vec::new();
     let mut i = lo;
-    while i < hi {
-        let lead = i;
-        while i < hi && src.is_plain_comment(i) {
-            i += 1;
-        }
-        if i == hi {
-            break; // trailing comments stay where they are
-        }
-        let start = i;
-        if let Some(end) = inner_attribute(src, i, hi) {
-            items.push(Item {
-                kind: ItemKind::Inner,
-                lead,
-                start,
-                attrs: Vec::new(),
-                keyword: i,
-                names: Vec::new(),
-                always: true,
-                body: None,
-                end: same_line_comment(src, end, hi),
-                use_roots: Vec::new(),
-            });
-            i = items.last().expect("just pushed").end;
-            continue;
-        }
-        let mut attrs = Vec::new();
-        loop {
-            i = src.next_code_or_doc(i, hi);
-            if i < hi && src.tokens[i].kind == Kind::Comment(Doc::Outer) {
-                i += 1;
-            } else if src.is_punct(i, "#") && src.is_punct(i + 1, "[") {
-                attrs.push(i);
-                i = src.partner[i + 1] + 1;
-            } else {
-                break;
-            }
-        }
-        let mut item = item_at(src, i, hi)?;
-        item.lead = lead;
-        item.start = start;
-        item.attrs = attrs;
-        item.end = same_line_comment(src, item.end, hi);
+    while let Some(item) = next_item(src, i, hi)? {
         i = item.end;
         items.push(item);
     }
     Ok(items)
+}
+
+/// The item that starts at token `i` (before `hi`), if any: leading comments, attributes and
+/// all, up to its end (trailing comments after the last item are no item).
+pub fn next_item(src: &Source, mut i: usize, hi: usize) -> Result<Option<Item>, String> {
+    let lead = i;
+    while i < hi && src.is_plain_comment(i) {
+        i += 1;
+    }
+    if i >= hi {
+        return Ok(None);
+    }
+    let start = i;
+    if let Some(end) = inner_attribute(src, i, hi) {
+        return Ok(Some(Item {
+            kind: ItemKind::Inner,
+            lead,
+            start,
+            attrs: Vec::new(),
+            keyword: i,
+            names: Vec::new(),
+            always: true,
+            body: None,
+            end: same_line_comment(src, end, hi),
+            use_roots: Vec::new(),
+        }));
+    }
+    let mut attrs = Vec::new();
+    loop {
+        i = src.next_code_or_doc(i, hi);
+        if i < hi && src.tokens[i].kind == Kind::Comment(Doc::Outer) {
+            i += 1;
+        } else if src.is_punct(i, "#") && src.is_punct(i + 1, "[") {
+            attrs.push(i);
+            i = src.partner[i + 1] + 1;
+        } else {
+            break;
+        }
+    }
+    let mut item = item_at(src, i, hi)?;
+    item.lead = lead;
+    item.start = start;
+    item.attrs = attrs;
+    item.end = same_line_comment(src, item.end, hi);
+    Ok(Some(item))
 }
 
 impl Source {
@@ -465,12 +469,7 @@ pub fn presence(src: &Source, attrs: &[usize]) -> Result<Presence, String> {
 
 /// The value of `cfg(...)` whose `cfg` is token `name_at`.
 pub fn cfg_group(src: &Source, name_at: usize) -> Result<Option<bool>, String> {
-    let open = src.next_code(name_at + 1, src.tokens.len());
-    if !src.is_punct(open, "(") {
-        return Err(src.error(open, "expected `(` after `cfg`"));
-    }
-    let (value, _) = predicate(src, src.next_code(open + 1, src.partner[open]), src.partner[open])?;
-    Ok(value)
+    cfg_value(src, name_at, &bundler_option)
 }
 
 /// The predicate of `cfg_attr(predicate, attrs)` whose `cfg_attr` is token `name_at`.
@@ -479,7 +478,8 @@ pub fn cfg_attr_predicate(src: &Source, name_at: usize) -> Result<Option<bool>, 
     if !src.is_punct(open, "(") {
         return Err(src.error(open, "expected `(` after `cfg_attr`"));
     }
-    Ok(predicate(src, src.next_code(open + 1, src.partner[open]), src.partner[open])?.0)
+    let close = src.partner[open];
+    Ok(predicate(src, src.next_code(open + 1, close), close, &bundler_option)?.0)
 }
 
 fn and(a: Option<bool>, b: Option<bool>) -> Option<bool> {
@@ -498,8 +498,38 @@ fn or(a: Option<bool>, b: Option<bool>) -> Option<bool> {
     }
 }
 
+/// How the bundler decides a cfg option: `test` is off, no feature is on (the bundler refuses
+/// `[features]` tables with defaults and dependencies with features), and everything else
+/// (`unix`, `target_os = "linux"`) is left to the judge's compiler.
+fn bundler_option(name: &str, value: Option<&str>) -> Option<bool> {
+    match (name, value) {
+        ("test", None) | ("feature", Some(_)) => Some(false),
+        _ => None,
+    }
+}
+
+/// The value of `cfg(...)` whose `cfg` is token `name_at` with each option (`unix`,
+/// `target_os` and `"linux"`) decided by `option`, `None` where it cannot decide.
+pub fn cfg_value(
+    src: &Source,
+    name_at: usize,
+    option: &dyn Fn(&str, Option<&str>) -> Option<bool>,
+) -> Result<Option<bool>, String> {
+    let open = src.next_code(name_at + 1, src.tokens.len());
+    if !src.is_punct(open, "(") {
+        return Err(src.error(open, "expected `(` after `cfg`"));
+    }
+    let close = src.partner[open];
+    Ok(predicate(src, src.next_code(open + 1, close), close, option)?.0)
+}
+
 /// One cfg predicate at `i` (before `hi`): its value (`None` if unknown) and the index after it.
-fn predicate(src: &Source, i: usize, hi: usize) -> Result<(Option<bool>, usize), String> {
+fn predicate(
+    src: &Source,
+    i: usize,
+    hi: usize,
+    option: &dyn Fn(&str, Option<&str>) -> Option<bool>,
+) -> Result<(Option<bool>, usize), String> {
     let code = |j: usize| src.next_code(j, hi);
     let name = match src.ident(i) {
         Some(name) if i < hi => name,
@@ -511,7 +541,7 @@ fn predicate(src: &Source, i: usize, hi: usize) -> Result<(Option<bool>, usize),
         let mut values = Vec::new();
         let mut j = code(next + 1);
         while j < close {
-            let (value, after) = predicate(src, j, close)?;
+            let (value, after) = predicate(src, j, close, option)?;
             values.push(value);
             j = if src.is_punct(after, ",") { code(after + 1) } else { after };
             if j < close && !src.is_punct(after, ",") {
@@ -527,94 +557,11 @@ fn predicate(src: &Source, i: usize, hi: usize) -> Result<(Option<bool>, usize),
         return Ok((value, code(close + 1)));
     }
     if src.is_punct(next, "=") {
-        // No feature is ever on: the bundler refuses `[features]` tables and dependencies
-        // with features. `target_os = "linux"` and the like are left to the judge's compiler.
-        let value = if name == "feature" { Some(false) } else { None };
-        return Ok((value, code(code(next + 1) + 1)));
+        let literal = code(next + 1);
+        let value = src.text(literal.min(src.tokens.len() - 1)).trim_matches('"');
+        return Ok((option(name, Some(value)), code(literal + 1)));
     }
-    Ok((if name == "test" { Some(false) } else { None }, next))
-}
-
-/// The token ranges (each with its trailing comma) of the imports of the `use` whose keyword
-/// is token `keyword` that import nothing `keep` accepts (called with the name an import
-/// defines and the name it imports, which differ for `as`), in groups where something else is
-/// kept: `use a::{X, Y};` with only `X` used loses `Y`. Imports from std, core and alloc, globs
-/// and `as _` are always needed (they may bring trait methods into scope).
-pub fn unused_imports(
-    src: &Source,
-    keyword: usize,
-    hi: usize,
-    keep: &dyn Fn(&str, &str) -> bool,
-) -> Result<Vec<(usize, usize)>, String> {
-    let semi = semicolon(src, keyword, hi)? - 1;
-    let mut cuts = Vec::new();
-    let start = src.next_code(keyword + 1, semi);
-    import_needed(src, start, semi, (None, None), keep, &mut cuts);
-    Ok(cuts)
-}
-
-/// Whether the use tree in tokens `i..end` imports anything needed; pushes to `cuts` the
-/// elements of its groups that do not. `path` is the tree's first and last segment so far.
-fn import_needed<'s>(
-    src: &'s Source,
-    mut i: usize,
-    end: usize,
-    path: (Option<&'s str>, Option<&'s str>),
-    keep: &dyn Fn(&str, &str) -> bool,
-    cuts: &mut Vec<(usize, usize)>,
-) -> bool {
-    let code = |j: usize| src.next_code(j, end);
-    let (mut root, mut last) = path;
-    if src.is_punct(i, "::") {
-        i = code(i + 1);
-    }
-    loop {
-        if i >= end || src.is_punct(i, "*") {
-            return true;
-        }
-        if src.is_punct(i, "{") {
-            let close = src.partner[i];
-            let mut elements = Vec::new();
-            let mut j = code(i + 1);
-            while j < close {
-                let mut k = j;
-                while k < close && !src.is_punct(k, ",") {
-                    k = skip_group(src, k);
-                }
-                let after = if k < close { k + 1 } else { k };
-                let mut inner = Vec::new();
-                let needed = import_needed(src, j, k, (root, last), keep, &mut inner);
-                elements.push((j, after, needed, inner));
-                j = code(after);
-            }
-            if !elements.iter().any(|e| e.2) {
-                return false;
-            }
-            for (j, after, needed, inner) in elements {
-                if needed {
-                    cuts.extend(inner);
-                } else {
-                    cuts.push((j, after));
-                }
-            }
-            return true;
-        }
-        let Some(segment) = src.ident(i) else { return true };
-        root = root.or(Some(segment));
-        let next = code(i + 1);
-        if src.is_punct(next, "::") {
-            last = Some(segment);
-            i = code(next + 1);
-            continue;
-        }
-        if matches!(root, Some("std" | "core" | "alloc")) {
-            return true;
-        }
-        let original = if segment == "self" { last.unwrap_or(segment) } else { segment };
-        let name =
-            if src.is_kw(next, "as") { src.ident(code(next + 1)).unwrap_or("_") } else { original };
-        return keep(name, original);
-    }
+    Ok((option(name, None), next))
 }
 
 /// An import, inside a group, of a crate's `#[macro_export]` macro by the crate's path
@@ -724,6 +671,8 @@ pub struct UseLeaf {
     pub segments: Vec<String>,
     /// The name it imports before any `as`.
     pub original: String,
+    /// The name it binds in its scope (its alias, else the name it imports); empty for a glob.
+    pub bound: String,
 }
 
 /// The imports of the `use` whose keyword is token `keyword`.
@@ -755,7 +704,12 @@ fn leaves(
         }
         let always = matches!(prefix.first().map(String::as_str), Some("std" | "core" | "alloc"));
         if src.is_punct(i, "*") {
-            out.push(UseLeaf { name: None, segments: prefix.clone(), original: String::new() });
+            out.push(UseLeaf {
+                name: None,
+                segments: prefix.clone(),
+                original: String::new(),
+                bound: String::new(),
+            });
             break;
         }
         let Some(segment) = src.ident(i) else { break };
@@ -780,7 +734,13 @@ fn leaves(
         let always = always
             || name == "_"
             || matches!(segment, "std" | "core" | "alloc") && prefix.is_empty();
-        out.push(UseLeaf { name: if always { None } else { Some(name) }, segments, original });
+        let bound = name.clone();
+        out.push(UseLeaf {
+            name: if always { None } else { Some(name) },
+            segments,
+            original,
+            bound,
+        });
         break;
     }
     prefix.truncate(depth);
@@ -829,7 +789,7 @@ pub fn transcribers(src: &Source, item: &Item) -> Vec<(usize, usize)> {
 pub fn block_items(src: &Source, at: usize) -> Vec<&str> {
     let mut names = Vec::new();
     let mut at = at;
-    while let Some(open) = enclosing_brace(src, at) {
+    while let Some(open) = src.enclosing_brace(at) {
         let before = src.prev_code(open);
         let is_module = before.is_some_and(|b| {
             src.ident(b).is_some() && src.prev_code(b).is_some_and(|m| src.is_kw(m, "mod"))
@@ -864,24 +824,6 @@ pub fn block_items(src: &Source, at: usize) -> Vec<&str> {
         at = open;
     }
     names
-}
-
-/// The `{` of the innermost brace group around token `i`, if any.
-fn enclosing_brace(src: &Source, i: usize) -> Option<usize> {
-    let mut j = i;
-    while j > 0 {
-        j -= 1;
-        let partner = src.partner[j];
-        if partner == usize::MAX {
-            continue;
-        }
-        if partner < j {
-            j = partner; // a closed group before `i`: skip it
-        } else if src.is_punct(j, "{") {
-            return Some(j);
-        }
-    }
-    None
 }
 
 #[cfg(test)]

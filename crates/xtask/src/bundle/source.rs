@@ -70,6 +70,24 @@ impl Source {
         (0..i).rev().find(|&j| !self.is_comment(j))
     }
 
+    /// The `{` of the innermost brace group around token `i`, if any.
+    pub fn enclosing_brace(&self, i: usize) -> Option<usize> {
+        let mut j = i;
+        while j > 0 {
+            j -= 1;
+            let partner = self.partner[j];
+            if partner == usize::MAX {
+                continue;
+            }
+            if partner < j {
+                j = partner; // a closed group before `i`: skip it
+            } else if self.is_punct(j, "{") {
+                return Some(j);
+            }
+        }
+        None
+    }
+
     /// `name:line:column` of byte `offset`.
     pub fn location(&self, offset: usize) -> String {
         location(&self.name, &self.text, offset)

@@ -1,0 +1,113 @@
+//! Phase 4: the file as the judge gets it. Blank lines that removals left are collapsed, the
+//! text is written for the judge's edition (Rust 2024: `unsafe extern` blocks, `unsafe(..)`
+//! attributes, `r#gen` for the new keyword, `static mut` references allowed as before), a
+//! header says where it came from, and each of the judge's compilers (stand-ins) checks it:
+//! a bundle the judge would reject is never printed.
+
+use super::lexer::{self, Kind};
+use super::mapped::Mapped;
+use super::rustc::{self, Compiler};
+
+/// Collapses the blank lines that removals leave: at most one blank line between items, none
+/// after a `{` or before a `}`, one newline at the end. Only whitespace between tokens is
+/// touched, never the inside of a literal or a comment.
+pub fn tidy(text: &mut Mapped) {
+    let tokens = lexer::tokenize(&text.text).expect("the bundle is made of tokens that lexed");
+    let mut edits = Vec::new();
+    let mut pos = 0;
+    let mut after_open = false;
+    for token in &tokens {
+        let gap = &text.text[pos..token.start];
+        let token_text = &text.text[token.start..token.end];
+        let before_close = token_text == "}";
+        let limit = if after_open || before_close { 1 } else { 2 };
+        if gap.matches('\n').count() > limit {
+            let indent = &gap[gap.rfind('\n').expect("has newlines") + 1..];
+            let first = if pos == 0 { 0 } else { limit };
+            edits.push((pos, token.start, format!("{}{indent}", "\n".repeat(first))));
+        }
+        after_open = token_text == "{";
+        pos = token.end;
+    }
+    let tail = &text.text[pos..];
+    if tail != "\n" {
+        edits.push((pos, text.text.len(), "\n".to_string()));
+    }
+    text.apply(edits);
+}
+
+/// Rewrites what Rust 2024 reads differently in code written for 2021: `extern` blocks
+/// become `unsafe extern`, `#[no_mangle]` (and `export_name`, `link_section`) become
+/// `#[unsafe(..)]`, the identifier `gen` (a keyword now) becomes `r#gen`, and references to
+/// a `static mut`, an error in 2024, are allowed as 2021 allowed them.
+pub fn edition_2024(text: &mut Mapped) {
+    let src = &text.text;
+    let tokens = lexer::tokenize(src).expect("the bundle is made of tokens that lexed");
+    let word = |i: usize| -> &str {
+        match tokens.get(i) {
+            Some(t) if t.kind == Kind::Ident || t.kind == Kind::Punct => &src[t.start..t.end],
+            _ => "",
+        }
+    };
+    let code: Vec<usize> =
+        (0..tokens.len()).filter(|&i| !matches!(tokens[i].kind, Kind::Comment(_))).collect();
+    let mut edits = Vec::new();
+    let mut static_mut = false;
+    for (n, &i) in code.iter().enumerate() {
+        let prev = n.checked_sub(1).map(|p| code[p]);
+        let at = |d: usize| code.get(n + d).copied().unwrap_or(usize::MAX);
+        match word(i) {
+            "extern" if prev.map_or(true, |p| word(p) != "unsafe") => {
+                let abi = at(1) != usize::MAX && matches!(tokens[at(1)].kind, Kind::Literal(_));
+                let open = if abi { at(2) } else { at(1) };
+                if word(open) == "{" {
+                    edits.push((tokens[i].start, tokens[i].start, "unsafe ".to_string()));
+                }
+            }
+            "no_mangle" | "export_name" | "link_section"
+                if prev.is_some_and(|p| word(p) == "[") && n >= 2 && word(code[n - 2]) == "#" =>
+            {
+                // `#[no_mangle]` -> `#[unsafe(no_mangle)]`: around the attribute's contents.
+                let mut end = n;
+                while end + 1 < code.len() && word(code[end + 1]) != "]" {
+                    end += 1;
+                }
+                edits.push((tokens[i].start, tokens[i].start, "unsafe(".to_string()));
+                edits.push((tokens[code[end]].end, tokens[code[end]].end, ")".to_string()));
+            }
+            "gen" if tokens[i].kind == Kind::Ident && prev.map_or(true, |p| word(p) != "$") => {
+                edits.push((tokens[i].start, tokens[i].end, "r#gen".to_string()));
+            }
+            "static" if word(at(1)) == "mut" => static_mut = true,
+            _ => {}
+        }
+    }
+    if static_mut {
+        edits.push((0, 0, "#![allow(static_mut_refs)]\n".to_string()));
+    }
+    text.apply(edits);
+}
+
+/// One compiler run that must accept the bundle, and how to name it in a refusal.
+#[derive(Debug, Clone)]
+pub struct JudgeCheck {
+    pub compiler: Compiler,
+    /// `rustc 1.63 (/usr/bin/rustc) with --edition 2021`.
+    pub what: String,
+}
+
+/// Runs `check` on `text`; on an error, the refusal with the first error at its source line.
+pub fn judge_check(
+    check: &JudgeCheck,
+    text: &Mapped,
+    scratch: &std::path::Path,
+    place: &dyn Fn(&Mapped, usize) -> String,
+) -> Result<(), String> {
+    let outcome = rustc::check(&check.compiler, &text.text, scratch)
+        .map_err(|e| format!("cannot check the bundle with {}: {e}", check.what))?;
+    if outcome.compiled {
+        return Ok(());
+    }
+    let what = format!("the bundle does not compile with {}, so it is not printed", check.what);
+    Err(super::prune::first_error(&outcome, &what, &|at| place(text, at)))
+}

@@ -1,0 +1,118 @@
+//! Text that remembers where it came from: the bundle as it is built and pruned, with a map
+//! from its bytes back to the source files, so that a compiler error in the bundle can be
+//! reported at the line a person wrote.
+
+/// A run of bytes copied verbatim from a source file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Segment {
+    /// Where it starts in the text.
+    out: usize,
+    len: usize,
+    /// The file (an index into the bundle's files) and the offset it was copied from.
+    file: usize,
+    at: usize,
+}
+
+/// Text with its source map.
+#[derive(Debug, Clone, Default)]
+pub struct Mapped {
+    pub text: String,
+    /// Sorted by `out`, disjoint.
+    segments: Vec<Segment>,
+}
+
+impl Mapped {
+    /// Appends `text[range]` of file `file`.
+    pub fn push_source(&mut self, file: usize, text: &str, range: (usize, usize)) {
+        let (start, end) = range;
+        if start < end {
+            self.segments.push(Segment { out: self.text.len(), len: end - start, file, at: start });
+            self.text.push_str(&text[start..end]);
+        }
+    }
+
+    /// Appends text made by the bundler.
+    pub fn push_str(&mut self, text: &str) {
+        self.text.push_str(text);
+    }
+
+    /// Appends another mapped text.
+    pub fn append(&mut self, other: Mapped) {
+        let shift = self.text.len();
+        self.segments
+            .extend(other.segments.into_iter().map(|s| Segment { out: s.out + shift, ..s }));
+        self.text.push_str(&other.text);
+    }
+
+    pub fn ends_with(&self, suffix: &str) -> bool {
+        self.text.ends_with(suffix)
+    }
+
+    /// Replaces bytes `start..end` with `replacement` (which maps nowhere).
+    pub fn splice(&mut self, start: usize, end: usize, replacement: &str) {
+        debug_assert!(start <= end && end <= self.text.len(), "splice {start}..{end} in bounds");
+        self.text.replace_range(start..end, replacement);
+        let delta = replacement.len() as isize - (end - start) as isize;
+        let mut out = Vec::with_capacity(self.segments.len() + 1);
+        for s in self.segments.drain(..) {
+            let s_end = s.out + s.len;
+            if s_end <= start {
+                out.push(s);
+            } else if s.out >= end {
+                out.push(Segment { out: (s.out as isize + delta) as usize, ..s });
+            } else {
+                // Overlaps the replaced bytes: keep the parts before and after.
+                if s.out < start {
+                    out.push(Segment { len: start - s.out, ..s });
+                }
+                if s_end > end {
+                    let skipped = end - s.out;
+                    out.push(Segment {
+                        out: (end as isize + delta) as usize,
+                        len: s_end - end,
+                        file: s.file,
+                        at: s.at + skipped,
+                    });
+                }
+            }
+        }
+        self.segments = out;
+    }
+
+    /// Applies `edits` (byte ranges of the current text with their replacements; disjoint).
+    pub fn apply(&mut self, mut edits: Vec<(usize, usize, String)>) {
+        edits.sort_by_key(|e| std::cmp::Reverse((e.0, e.1)));
+        for (start, end, text) in edits {
+            self.splice(start, end, &text);
+        }
+    }
+
+    /// The file and offset that byte `offset` of the text was copied from, if any.
+    pub fn origin(&self, offset: usize) -> Option<(usize, usize)> {
+        let k = self.segments.partition_point(|s| s.out + s.len <= offset);
+        let s = self.segments.get(k)?;
+        (s.out <= offset).then(|| (s.file, s.at + offset - s.out))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Mapped;
+
+    #[test]
+    fn splices_keep_the_map() {
+        let file = "fn a() {}\nfn b() {}\n";
+        let mut m = Mapped::default();
+        m.push_str("// header\n");
+        m.push_source(7, file, (0, file.len()));
+        assert_eq!(m.origin(0), None);
+        assert_eq!(m.origin(10 + 13), Some((7, 13)));
+        m.splice(10, 20, "");
+        assert_eq!(m.text, "// header\nfn b() {}\n");
+        assert_eq!(m.origin(13), Some((7, 13)));
+        m.apply(vec![(10, 12, "pub fn".into()), (17, 19, "{ }".into())]);
+        assert_eq!(m.text, "// header\npub fn b() { }\n");
+        assert_eq!(m.origin(17), Some((7, 13)));
+        assert_eq!(m.origin(10), None);
+    }
+}
