@@ -42,7 +42,7 @@ use std::collections::HashSet;
 use super::items::{self, Item, ItemKind};
 use super::lexer::{Doc, Kind};
 use super::mapped::Mapped;
-use super::read::{Role, Tree};
+use super::read::{self, Role, Tree};
 use super::source::Source;
 use super::Edition;
 
@@ -187,17 +187,23 @@ impl<'t> Inliner<'t> {
         }
         let mut bindings = Vec::new();
         for m in 0..tree.modules.len() {
-            let (mut b, globs) = (own[m].0.clone_shallow(), &own[m].1);
-            for glob in globs {
-                if let [root] = glob.as_slice() {
-                    if matches!(root.as_str(), "std" | "core" | "alloc") {
-                        b.shadowing.extend(STD_MODULES.iter().map(|s| s.to_string()));
-                        continue;
+            let (b, leaves) = &own[m];
+            let mut b = b.clone_shallow();
+            for leaf in leaves {
+                if leaf.original.is_empty() {
+                    // A glob: what the bundle can see of its module, or std's root.
+                    if let [root] = leaf.segments.as_slice() {
+                        if matches!(root.as_str(), "std" | "core" | "alloc") {
+                            b.shadowing.extend(STD_MODULES.iter().map(|s| s.to_string()));
+                            continue;
+                        }
                     }
-                }
-                if let Some(target) = resolve_module(tree, m, glob) {
-                    b.shadowing.extend(own[target].0.shadowing.iter().cloned());
-                    b.items.extend(own[target].0.items.iter().cloned());
+                    if let Some(target) = resolve_module(tree, m, &leaf.segments) {
+                        b.shadowing.extend(own[target].0.shadowing.iter().cloned());
+                        b.items.extend(own[target].0.items.iter().cloned());
+                    }
+                } else if !binds_values_or_macros_only(tree, m, leaf) {
+                    b.shadowing.insert(leaf.bound.clone());
                 }
             }
             bindings.push(b);
@@ -929,12 +935,13 @@ struct Context<'a> {
     use_item: usize,
 }
 
-/// What module `m` itself defines and imports, and the paths of its glob imports.
-fn own_bindings(tree: &Tree, m: usize) -> Result<(Bindings, Vec<Vec<String>>), String> {
+/// What module `m` itself defines (every import's name among its items; whether an import
+/// shadows a crate is decided by the caller), and its imports.
+fn own_bindings(tree: &Tree, m: usize) -> Result<(Bindings, Vec<items::UseLeaf>), String> {
     let module = &tree.modules[m];
     let src = &tree.files[module.file];
     let mut b = Bindings::default();
-    let mut globs = Vec::new();
+    let mut leaves = Vec::new();
     for entry in module.entries.iter().filter(|e| !e.removed) {
         let item = &entry.item;
         match item.kind {
@@ -943,15 +950,12 @@ fn own_bindings(tree: &Tree, m: usize) -> Result<(Bindings, Vec<Vec<String>>), S
                     if leaf.segments.len() == 1 && leaf.segments[0] == leaf.bound {
                         continue; // `use dep;` brings a crate into scope, not a rival of it
                     }
-                    if leaf.bound.is_empty() {
-                        if leaf.original.is_empty() {
-                            b.globs = true;
-                            globs.push(leaf.segments);
-                        }
+                    if leaf.original.is_empty() {
+                        b.globs = true;
                     } else {
-                        b.shadowing.insert(leaf.bound.clone());
-                        b.items.insert(leaf.bound);
+                        b.items.insert(leaf.bound.clone());
                     }
+                    leaves.push(leaf);
                 }
             }
             ItemKind::MacroRules | ItemKind::MacroCall | ItemKind::Inner | ItemKind::Empty => {}
@@ -965,7 +969,34 @@ fn own_bindings(tree: &Tree, m: usize) -> Result<(Bindings, Vec<Vec<String>>), S
             }
         }
     }
-    Ok((b, globs))
+    Ok((b, leaves))
+}
+
+/// Whether the import `leaf` (in module `m`) surely binds only values (functions, constants,
+/// statics) or macros, which never shadow a crate in a path: its module is one the bundle
+/// sees, and every item of that name there is one of those (an import of that name there
+/// may be anything).
+fn binds_values_or_macros_only(tree: &Tree, m: usize, leaf: &items::UseLeaf) -> bool {
+    let path = if leaf.segments.last() == Some(&leaf.bound) && leaf.bound != leaf.original {
+        &leaf.segments[..leaf.segments.len() - 1] // `a::b as c`: the alias is not in the path
+    } else {
+        &leaf.segments[..]
+    };
+    let Some((name, prefix)) = path.split_last() else { return false };
+    let Some(target) = resolve_module(tree, m, prefix) else { return false };
+    let module = &tree.modules[target];
+    let src = &tree.files[module.file];
+    let same: Vec<&read::Entry> = module
+        .entries
+        .iter()
+        .filter(|e| !e.removed && (e.item.names.iter().any(|n| n == name)))
+        .collect();
+    !same.is_empty()
+        && same.iter().all(|e| match e.item.kind {
+            ItemKind::Fn | ItemKind::MacroRules => true,
+            ItemKind::Other => matches!(src.text(e.item.keyword), "const" | "static"),
+            _ => false,
+        })
 }
 
 impl Bindings {

@@ -47,6 +47,7 @@
 //!   module of std below the root) is assumed not to bring a module of a dependency's name.
 
 mod emit;
+mod expand;
 mod inline;
 mod items;
 mod lexer;
@@ -108,6 +109,9 @@ pub struct Options {
     pub edition: Edition,
     /// The compiler runs that must accept the bundle, before and after the 2024 rewrites.
     pub checks: Checks,
+    /// The platforms the judge may compile for (rustc's target names): code under a `cfg`
+    /// that one of them compiles but this machine does not keeps every name it holds.
+    pub targets: Vec<String>,
 }
 
 /// The judge's compilers, as stand-ins here.
@@ -151,12 +155,27 @@ impl Options {
                 ),
             });
         }
-        Ok(Options { compact, edition, checks })
+        let targets = if profile.windows { WINDOWS_JUDGE_TARGETS } else { LINUX_JUDGE_TARGETS };
+        Ok(Options {
+            compact,
+            edition,
+            checks,
+            targets: targets.iter().map(|t| t.to_string()).collect(),
+        })
     }
 }
 
 /// The target that Debian's `libstd-rust-dev-windows` gives rustc 1.63.
 pub const WINDOWS_TARGET: &str = "x86_64-pc-windows-gnu";
+/// What a Windows judge may compile for (its C runtime and word size are not published).
+pub const WINDOWS_JUDGE_TARGETS: &[&str] = &[
+    "x86_64-pc-windows-gnu",
+    "x86_64-pc-windows-msvc",
+    "i686-pc-windows-gnu",
+    "i686-pc-windows-msvc",
+];
+/// What every other judge compiles for.
+pub const LINUX_JUDGE_TARGETS: &[&str] = &["x86_64-unknown-linux-gnu"];
 
 /// A bundle and how it was made.
 #[derive(Debug)]
@@ -218,7 +237,12 @@ pub fn bundle_crate(
             .map(|f| f.to_string())
             .collect(),
     };
-    let hidden = prune::hidden_names(&inlined.text, &host_cfg(&analysis.program)?)?;
+    let host = target_cfg(&analysis.program, None)?;
+    let mut judges = Vec::new();
+    for target in &options.targets {
+        judges.push(target_cfg(&analysis.program, Some(target))?);
+    }
+    let hidden = prune::hidden_names(&inlined.text, &host, &judges)?;
     let place = |text: &Mapped, at: usize| place(&tree, text, at);
     let mut stats = prune::Stats::default();
     let mut text = prune::prune(inlined, &analysis, &hidden, &scratch.path, &mut stats, &place)?;
@@ -268,13 +292,16 @@ fn place(tree: &read::Tree, text: &Mapped, at: usize) -> String {
     }
 }
 
-/// This machine's cfg options (`unix`, `target_os="linux"`, ...), as `rustc --print cfg`
-/// prints them.
-fn host_cfg(rustc: &str) -> Result<HashSet<String>, String> {
-    let output = Command::new(rustc)
-        .args(["--print", "cfg"])
-        .output()
-        .map_err(|e| format!("cannot run {rustc}: {e}"))?;
+/// The cfg options (`unix`, `target_os="linux"`, ...) of `target` (this machine's by
+/// default), as `rustc --print cfg` prints them.
+fn target_cfg(rustc: &str, target: Option<&str>) -> Result<HashSet<String>, String> {
+    let mut command = Command::new(rustc);
+    command.args(["--print", "cfg"]);
+    if let Some(target) = target {
+        // A judge compiles with -O: no debug assertions.
+        command.args(["--target", target, "-C", "debug-assertions=no"]);
+    }
+    let output = command.output().map_err(|e| format!("cannot run {rustc}: {e}"))?;
     if !output.status.success() {
         return Err(format!(
             "{rustc} --print cfg failed: {}",

@@ -29,9 +29,10 @@
 //! is invisible to the analysis, so every name that such code contains is protected: no item,
 //! import or macro of that name is removed anywhere.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
+use super::expand;
 use super::items::{self, Item, ItemKind};
 use super::lexer::Kind;
 use super::mapped::Mapped;
@@ -42,7 +43,7 @@ use super::source::Source;
 /// Rounds of removals at most (each removes something; real programs need a handful).
 const MAX_ROUNDS: usize = 40;
 /// Error-driven repairs tried before bisecting a round's removals.
-const MAX_REPAIRS: usize = 4;
+const MAX_REPAIRS: usize = 12;
 
 /// A removal: bytes of the text (whole lines where the item fills them), and the names it
 /// takes away (for telling which removal an error is about).
@@ -51,6 +52,10 @@ struct Removal {
     start: usize,
     end: usize,
     names: Vec<String>,
+    /// For a trait: the names of its items (an error naming one asks for the trait back).
+    members: Vec<String>,
+    /// For what a repair adds (an `impl` of a removed trait): the removed names it goes for.
+    because: Vec<String>,
 }
 
 /// What the pruning found out, for reports.
@@ -77,20 +82,27 @@ pub fn prune(
         let what = "the whole program, inlined, does not compile";
         return Err(first_error(&outcome, what, &|at| place(&text, at)));
     }
+    // Whether the last round tried rustc's reports and nothing of them could go.
+    let mut stuck = false;
     for _ in 0..MAX_ROUNDS {
         stats.rounds += 1;
         let index = Index::new(&text.text)?;
-        let removals = index.removals(&outcome, hidden);
+        let reported = if stuck { Vec::new() } else { index.removals(&outcome, hidden) };
+        let speculative = reported.is_empty();
+        // rustc keeps a type alive through its trait impls: once its reports are done, try
+        // the types nothing else names.
+        let removals = if speculative { index.unreachable_types(hidden) } else { reported };
         if removals.is_empty() {
             break;
         }
-        let (next, next_outcome) = remove(&text, removals, &index, analysis, scratch, stats)?;
-        match next {
-            Some(next) => {
+        match remove(&text, removals, &index, analysis, scratch, stats)? {
+            (Some(next), Some(next_outcome)) if next.text != text.text => {
                 text = next;
-                outcome = next_outcome.expect("a compiled removal has its outcome");
+                outcome = next_outcome;
+                stuck = false;
             }
-            None => break,
+            _ if speculative => break,
+            _ => stuck = true,
         }
     }
     Ok(text)
@@ -128,13 +140,32 @@ fn remove(
     stats: &mut Stats,
 ) -> Result<(Option<Mapped>, Option<Outcome>), String> {
     let mut set = removals.clone();
+    let trace = std::env::var_os("XTASK_BUNDLE_TRACE").is_some();
     for _ in 0..MAX_REPAIRS {
+        if trace {
+            let names: Vec<&str> =
+                set.iter().flat_map(|r| r.names.iter().map(String::as_str)).collect();
+            eprintln!("trace: removing {}: {}", set.len(), names.join(" "));
+        }
         let attempt = applied(base, &set);
         let outcome = checked(analysis, &attempt.text, scratch, stats)?;
         if outcome.compiled {
             return Ok((Some(attempt), Some(outcome)));
         }
-        if !repair(&mut set, &outcome, index) {
+        if trace {
+            for e in outcome.diagnostics.iter().filter(|d| d.level == "error").take(12) {
+                let span = e.spans.iter().find(|s| s.primary);
+                eprintln!(
+                    "trace:   error {:?} {} at {:?} in_input {:?} call_site {:?}",
+                    e.code,
+                    e.message,
+                    span.map(|s| s.start),
+                    span.map(|s| s.in_input),
+                    span.and_then(|s| s.call_site)
+                );
+            }
+        }
+        if !repair(&mut set, &outcome, index) || set.is_empty() {
             break;
         }
     }
@@ -200,48 +231,68 @@ fn to_base(at: usize, removals: &[Removal]) -> usize {
 }
 
 /// Reads the errors of a failed attempt: an `impl` (or an import) that names a removed item
-/// goes too; an item an error names comes back. True if the set changed.
+/// goes too; an item that any other error names comes back (errors inside what now goes are
+/// moot). True if the set changed.
 fn repair(set: &mut Vec<Removal>, outcome: &Outcome, index: &Index) -> bool {
     let removed: HashSet<String> = set.iter().flat_map(|r| r.names.iter().cloned()).collect();
-    let mut extra = Vec::new();
-    let mut restore = HashSet::new();
+    let mut extra: Vec<Removal> = Vec::new();
+    let mut others = Vec::new();
     for error in outcome.errors() {
         let names = backticked(&error.message);
         let about_removed = names.iter().any(|n| removed.contains(n.as_str()));
-        let Some(span) = error.spans.iter().find(|s| s.primary && s.in_input) else {
-            restore.extend(names);
-            continue;
+        let primary = error.spans.iter().find(|s| s.primary);
+        let at = primary.filter(|s| s.in_input).map(|s| to_base(s.start, set));
+        let call_site = primary.and_then(|s| s.call_site).map(|c| to_base(c, set));
+        let removal = match (at, call_site) {
+            _ if !about_removed => None,
+            (Some(at), _) => index
+                .impl_header_at(at)
+                .or_else(|| index.import_at(at))
+                .or_else(|| index.macro_call_at(at, &removed)),
+            // In what an item-position macro call expands to: the call goes if all it can
+            // expand to is `impl`s of removed items.
+            (None, Some(site)) => index.macro_call_at(site, &removed),
+            (None, None) => None,
         };
-        let at = to_base(span.start, set);
-        if about_removed {
-            if let Some(removal) = index.impl_header_at(at).or_else(|| index.import_at(at)) {
-                if !set.contains(&removal) && !extra.contains(&removal) {
-                    extra.push(removal);
-                }
-                continue;
+        if let Some(mut removal) = removal {
+            removal.because =
+                names.iter().filter(|n| removed.contains(n.as_str())).cloned().collect();
+            if !set.iter().chain(&extra).any(|r| (r.start, r.end) == (removal.start, removal.end)) {
+                extra.push(removal);
             }
+            continue;
         }
-        restore.extend(names);
+        others.push((at.or(call_site), names));
+    }
+    let mut restore = HashSet::new();
+    for (at, names) in others {
+        let moot = at.is_some_and(|at| extra.iter().any(|r| r.start <= at && at < r.end));
+        if !moot {
+            restore.extend(names);
+        }
     }
     let before = set.len();
-    set.retain(|r| !r.names.iter().any(|n| restore.contains(n)));
+    set.retain(|r| !r.names.iter().chain(&r.members).any(|n| restore.contains(n)));
+    // What a repair added for a removal now taken back goes back too.
+    let still: HashSet<String> =
+        set.iter().filter(|r| r.because.is_empty()).flat_map(|r| r.names.iter().cloned()).collect();
+    set.retain(|r| r.because.is_empty() || r.because.iter().any(|b| still.contains(b)));
     let restored = set.len() != before;
     let added = !extra.is_empty();
     set.extend(extra);
     restored || added
 }
 
-/// The names between backticks in a compiler message (``cannot find type `Foo` ``), each
-/// path's last segment included.
+/// The identifiers between backticks in a compiler message (``cannot find type `Foo` ``,
+/// `` `DynamicModInt<I>` ``, `` `crate::m::Bar` ``).
 fn backticked(message: &str) -> Vec<String> {
     let mut names = Vec::new();
-    for (k, part) in message.split('`').enumerate() {
-        if k % 2 == 1 {
-            names.push(part.to_string());
-            if let Some(last) = part.rsplit("::").next() {
-                names.push(last.trim_end_matches(['!', '(', ')']).to_string());
-            }
-        }
+    for part in message.split('`').skip(1).step_by(2) {
+        names.extend(
+            part.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .filter(|w| w.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_'))
+                .map(String::from),
+        );
     }
     names
 }
@@ -257,8 +308,11 @@ struct Entry {
     container: Container,
     /// Its bytes, whole lines where it fills them.
     range: (usize, usize),
-    /// Its header's bytes (to its body's `{` or its end).
-    header: (usize, usize),
+    /// For an `impl`: the bytes of its trait and type (after its generics, before any
+    /// `where`): an `impl` that names a removed item there is of no use.
+    core: (usize, usize),
+    /// For an item-position macro call: the macro's name.
+    macro_name: String,
     /// The token range of the item (for `use` items and macros).
     tokens: (usize, usize),
     /// `#[macro_export]` on a `macro_rules!`.
@@ -346,7 +400,16 @@ impl Index {
             Some(t) if t.kind == Kind::Ident => (t.start, t.end),
             _ => (usize::MAX, usize::MAX),
         };
-        let header_end = item.body.map_or(item.end, |(open, _)| open);
+        let core = if item.kind == ItemKind::Impl { self.impl_core(item) } else { (0, 0) };
+        let macro_name = match item.kind {
+            ItemKind::MacroCall => {
+                let bang = (item.keyword..item.end)
+                    .find(|&i| src.is_punct(i, "!"))
+                    .unwrap_or(item.keyword);
+                src.prev_code(bang).and_then(|i| src.ident(i)).unwrap_or_default().to_string()
+            }
+            _ => String::new(),
+        };
         Entry {
             name_at,
             name: item.names.first().cloned().unwrap_or_default(),
@@ -357,7 +420,8 @@ impl Index {
                 src.tokens[item.lead].start,
                 src.tokens[item.end - 1].end,
             ),
-            header: (src.tokens[item.keyword].start, src.tokens[header_end.min(hi - 1)].start),
+            core,
+            macro_name,
             tokens: (item.keyword, item.end),
             exported: item.kind == ItemKind::MacroRules && is_exported(src, item),
             parent,
@@ -387,17 +451,37 @@ impl Index {
 
     fn removal(&self, k: usize) -> Removal {
         let e = &self.entries[k];
-        Removal { start: e.range.0, end: e.range.1, names: vec![e.name.clone()] }
+        let members = if e.kind == ItemKind::Trait {
+            self.entries.iter().filter(|m| m.parent == Some(k)).map(|m| m.name.clone()).collect()
+        } else {
+            Vec::new()
+        };
+        Removal {
+            start: e.range.0,
+            end: e.range.1,
+            names: vec![e.name.clone()],
+            members,
+            because: Vec::new(),
+        }
     }
 
     /// What the analysis reported (and the rules beyond it) allow removing now.
     fn removals(&self, outcome: &Outcome, hidden: &HashSet<String>) -> Vec<Removal> {
         let mut out = Vec::new();
+        // Items that macro calls make and rustc reports unused: (the call, the item's name).
+        let mut made_dead: Vec<(usize, String)> = Vec::new();
         for d in &outcome.diagnostics {
             match d.code.as_deref() {
                 Some("dead_code") => {
                     for span in d.spans.iter().filter(|s| s.primary && s.in_input) {
-                        let Some(k) = self.named_at(span.start, span.end) else { continue };
+                        let Some(k) = self.named_at(span.start, span.end) else {
+                            // An item a macro call makes, named in the call's arguments.
+                            if let Some(call) = self.macro_call_around(span.start) {
+                                let name = self.src.text[span.start..span.end].to_string();
+                                made_dead.push((call, name));
+                            }
+                            continue;
+                        };
                         let e = &self.entries[k];
                         let kind_ok =
                             matches!(e.kind, ItemKind::Fn | ItemKind::Trait | ItemKind::Other);
@@ -426,8 +510,268 @@ impl Index {
                 _ => {}
             }
         }
-        out.extend(self.unreachable_exported_macros(hidden));
+        out.extend(self.silent_unnamed_items(hidden));
+        out.extend(self.dead_macro_calls(&made_dead, &out, hidden));
         self.with_emptied_containers(out)
+    }
+
+    /// The item-position macro call whose bytes hold `at`, if any.
+    fn macro_call_around(&self, at: usize) -> Option<usize> {
+        self.entries
+            .iter()
+            .position(|e| e.kind == ItemKind::MacroCall && e.range.0 <= at && at < e.range.1)
+    }
+
+    /// Macro calls all of whose items are reported unused (`made_dead`), or are `impl`s whose
+    /// trait or type is one of those or of what `removals` takes: the call goes whole.
+    fn dead_macro_calls(
+        &self,
+        made_dead: &[(usize, String)],
+        removals: &[Removal],
+        hidden: &HashSet<String>,
+    ) -> Vec<Removal> {
+        let mut calls: Vec<usize> = made_dead.iter().map(|(k, _)| *k).collect();
+        calls.sort_unstable();
+        calls.dedup();
+        let macros = self.macro_definitions();
+        let mut out = Vec::new();
+        for k in calls {
+            let dead: HashSet<&str> = made_dead
+                .iter()
+                .filter(|(c, _)| *c == k)
+                .map(|(_, n)| n.as_str())
+                .chain(removals.iter().flat_map(|r| r.names.iter().map(String::as_str)))
+                .collect();
+            let Some(expansion) = self.expand_call(k, &macros) else { continue };
+            let mut names = Vec::new();
+            let all_dead = expansion.iter().all(|item_src| {
+                let Ok(Some(item)) = items::next_item(item_src, 0, item_src.tokens.len()) else {
+                    return false;
+                };
+                match item.kind {
+                    ItemKind::Impl => {
+                        let (a, b) = impl_core(item_src, item.keyword, item.end);
+                        (a..b).any(|j| item_src.ident(j).is_some_and(|n| dead.contains(n)))
+                    }
+                    ItemKind::Fn | ItemKind::Other | ItemKind::Trait => {
+                        item.names.iter().all(|n| {
+                            names.push(n.clone());
+                            dead.contains(n.as_str()) && !hidden.contains(n)
+                        })
+                    }
+                    _ => false,
+                }
+            });
+            if all_dead && !expansion.is_empty() {
+                out.push(Removal { names, ..self.removal(k) });
+            }
+        }
+        out
+    }
+
+    /// Types and traits that nothing reachable can name, with the `impl`s (and the macro
+    /// calls that only make such `impl`s) that go with them.
+    ///
+    /// rustc calls a type used as soon as one of its trait impls may be, so a library's
+    /// modint stays alive through its `impl Add for ModInt` alone. A type nobody names can
+    /// have no value, though: every value comes from code that names its type. So a set of
+    /// types and traits can go together when every occurrence of their names is in one of
+    /// them, in an import, in a macro definition, or in an `impl` for one of the types (an
+    /// `impl` that a macro call makes counts, as [`expand`] sees the call), and when every
+    /// `impl` of each trait is for one of the types (so no method call on anything else can
+    /// have chosen it). Names defined twice in the bundle, or in code this machine does not
+    /// compile, are never candidates. Whatever goes must still compile.
+    fn unreachable_types(&self, hidden: &HashSet<String>) -> Vec<Removal> {
+        let src = &self.src;
+        let macros = self.macro_definitions();
+        // Every `impl`, written or made by a macro call: (its entry, the identifiers of its
+        // trait, those of its type). What each macro call makes, when that is only types
+        // and `impl`s: the names of the types; other calls are opaque.
+        let mut impls: Vec<(usize, Vec<String>, Vec<String>)> = Vec::new();
+        let mut made: HashMap<usize, Vec<String>> = HashMap::new();
+        let mut opaque: Vec<usize> = Vec::new();
+        for (k, e) in self.entries.iter().enumerate() {
+            match e.kind {
+                ItemKind::Impl => {
+                    let (t, ty) = impl_parts(src, e.tokens.0, e.tokens.1);
+                    impls.push((k, t, ty));
+                }
+                ItemKind::MacroCall => {
+                    let Some(expansion) = self.expand_call(k, &macros) else {
+                        opaque.push(k);
+                        continue;
+                    };
+                    let mut types = Vec::new();
+                    let mut known = true;
+                    for item_src in &expansion {
+                        match items::next_item(item_src, 0, item_src.tokens.len()) {
+                            Ok(Some(item)) if item.kind == ItemKind::Impl => {
+                                let (t, ty) = impl_parts(item_src, item.keyword, item.end);
+                                impls.push((k, t, ty));
+                            }
+                            Ok(Some(item)) if is_type_keyword(item_src.text(item.keyword)) => {
+                                types.extend(item.names)
+                            }
+                            _ => known = false,
+                        }
+                    }
+                    if known {
+                        made.insert(k, types);
+                    } else {
+                        opaque.push(k);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut defined: HashMap<&str, usize> = HashMap::new();
+        for name in self
+            .entries
+            .iter()
+            .map(|e| e.name.as_str())
+            .chain(made.values().flatten().map(String::as_str))
+        {
+            if !name.is_empty() {
+                *defined.entry(name).or_default() += 1;
+            }
+        }
+        let fit = |name: &str| defined.get(name) == Some(&1) && !hidden.contains(name);
+        // Candidates: (entry, the names it defines, whether it is a trait).
+        let mut candidates: Vec<(usize, Vec<String>, bool)> = Vec::new();
+        for (k, e) in self.entries.iter().enumerate() {
+            let is_type = e.kind == ItemKind::Other && is_type_keyword(src.text(e.tokens.0));
+            if (is_type || e.kind == ItemKind::Trait)
+                && e.container == Container::Module
+                && fit(&e.name)
+            {
+                candidates.push((k, vec![e.name.clone()], e.kind == ItemKind::Trait));
+            }
+        }
+        for (&k, types) in &made {
+            if !types.is_empty() && types.iter().all(|n| fit(n)) {
+                candidates.push((k, types.clone(), false));
+            }
+        }
+        let mut positions: HashMap<&str, Vec<usize>> = HashMap::new();
+        for (i, token) in src.tokens.iter().enumerate() {
+            if token.kind == Kind::Ident {
+                positions.entry(src.text(i)).or_default().push(token.start);
+            }
+        }
+        loop {
+            let types: HashSet<String> =
+                candidates.iter().filter(|c| !c.2).flat_map(|c| c.1.iter().cloned()).collect();
+            let dead_impl = |ty: &[String]| ty.iter().any(|n| types.contains(n));
+            // A macro call goes only whole: when every `impl` it makes is dead.
+            let mut live_calls: HashSet<usize> = opaque.iter().copied().collect();
+            for (k, _, ty) in &impls {
+                if !dead_impl(ty) && self.entries[*k].kind == ItemKind::MacroCall {
+                    live_calls.insert(*k);
+                }
+            }
+            let mut gone: HashSet<usize> = HashSet::new();
+            for (k, _, ty) in &impls {
+                if dead_impl(ty) && !live_calls.contains(k) {
+                    gone.insert(*k);
+                }
+            }
+            gone.extend(candidates.iter().map(|c| c.0).filter(|k| !live_calls.contains(k)));
+            let exempt = |at: usize| -> bool {
+                self.entries.iter().enumerate().any(|(o, entry)| {
+                    entry.range.0 <= at
+                        && at < entry.range.1
+                        && (gone.contains(&o)
+                            || matches!(entry.kind, ItemKind::Use | ItemKind::MacroRules))
+                })
+            };
+            let before = candidates.len();
+            candidates.retain(|(k, names, is_trait)| {
+                let named_only_there = names.iter().all(|name| {
+                    positions
+                        .get(name.as_str())
+                        .map_or(true, |uses| uses.iter().all(|&at| exempt(at)))
+                });
+                let impls_dead = !is_trait
+                    || names.iter().all(|name| {
+                        impls.iter().all(|(_, t, ty)| !t.contains(name) || dead_impl(ty))
+                            && opaque.iter().all(|&c| !self.call_mentions(c, name, &macros))
+                    });
+                gone.contains(k) && named_only_there && impls_dead
+            });
+            if candidates.len() == before {
+                if std::env::var_os("XTASK_BUNDLE_TRACE").is_some() {
+                    let names: Vec<&String> = candidates.iter().flat_map(|c| &c.1).collect();
+                    eprintln!("trace: unreachable: {names:?}");
+                }
+                if candidates.is_empty() {
+                    return Vec::new();
+                }
+                let mut out: Vec<Removal> = gone
+                    .into_iter()
+                    .map(|k| {
+                        let names = candidates.iter().find(|c| c.0 == k).map(|c| c.1.clone());
+                        let removal = self.removal(k);
+                        Removal { names: names.unwrap_or(removal.names.clone()), ..removal }
+                    })
+                    .collect();
+                out.sort_by_key(|r| r.start);
+                return out;
+            }
+        }
+    }
+
+    /// The bundle's `macro_rules!` definitions by name (a name defined twice: none).
+    fn macro_definitions(&self) -> HashMap<String, expand::Definition<'_>> {
+        let mut macros = HashMap::new();
+        let mut ambiguous = HashSet::new();
+        for e in self.entries.iter().filter(|e| e.kind == ItemKind::MacroRules) {
+            if let Some(def) = expand::Definition::new(&self.src, e.tokens.0) {
+                if macros.insert(e.name.clone(), def).is_some() {
+                    ambiguous.insert(e.name.clone());
+                }
+            }
+        }
+        macros.retain(|name, _| !ambiguous.contains(name));
+        macros
+    }
+
+    /// What the item-position macro call `k` expands to, item by item.
+    fn expand_call(
+        &self,
+        k: usize,
+        macros: &HashMap<String, expand::Definition>,
+    ) -> Option<Vec<Source>> {
+        let src = &self.src;
+        let (lo, hi) = self.entries[k].tokens;
+        let bang = (lo..hi).find(|&i| src.is_punct(i, "!"))?;
+        let open = src.next_code(bang + 1, hi);
+        let close = *src.partner.get(open)?;
+        expand::expand_items(src, (open + 1, close), &self.entries[k].macro_name, macros)
+    }
+
+    /// Whether macro call `k`, or the definition of its macro, holds the identifier `name`.
+    fn call_mentions(
+        &self,
+        k: usize,
+        name: &str,
+        macros: &HashMap<String, expand::Definition>,
+    ) -> bool {
+        let e = &self.entries[k];
+        if self.names_in(e.range, name) {
+            return true;
+        }
+        // A macro the bundle does not define is std's (`thread_local!`): it makes no `impl`s.
+        macros.get(&e.macro_name).is_some_and(|def| {
+            def.rules.iter().any(|&(_, (lo, hi))| (lo..hi).any(|i| def.src.ident(i) == Some(name)))
+        })
+    }
+
+    /// Whether the identifier `name` occurs in bytes `range`.
+    fn names_in(&self, range: (usize, usize), name: &str) -> bool {
+        let src = &self.src;
+        src.tokens.iter().enumerate().any(|(i, t)| {
+            range.0 <= t.start && t.end <= range.1 && t.kind == Kind::Ident && src.text(i) == name
+        })
     }
 
     /// The entry whose name token is exactly bytes `start..end`.
@@ -438,15 +782,24 @@ impl Index {
     /// An unused-imports diagnostic as removals: rustc's suggested deletions, unless an
     /// import it names is protected.
     fn import_removal(&self, d: &Diagnostic, hidden: &HashSet<String>) -> Vec<Removal> {
-        let mut names = Vec::new();
+        let mut leaves = Vec::new();
         for span in d.spans.iter().filter(|s| s.primary && s.in_input) {
             let text = &self.src.text[span.start..span.end];
             let last =
                 text.rsplit(|c: char| !(c.is_alphanumeric() || c == '_')).find(|w| !w.is_empty());
-            names.extend(last.map(String::from));
+            leaves.push((span.start, last.unwrap_or_default().to_string()));
         }
+        let names: Vec<String> = leaves.iter().map(|(_, name)| name.clone()).collect();
         if names.iter().any(|n| hidden.contains(n)) {
-            return Vec::new();
+            // Some imports are protected: the others go one by one.
+            return leaves
+                .into_iter()
+                .filter(|(_, name)| !hidden.contains(name))
+                .filter_map(|(at, name)| {
+                    self.import_at(at).map(|r| Removal { names: vec![name], ..r })
+                })
+                .filter(|r| !r.names.is_empty())
+                .collect();
         }
         let mut out = Vec::new();
         for child in &d.children {
@@ -454,27 +807,49 @@ impl Index {
                 if span.replacement.as_deref() == Some("") && span.in_input {
                     let (start, end) =
                         super::inline::line_span(&self.src.text, span.start, span.end);
-                    out.push(Removal { start, end, names: names.clone() });
+                    out.push(Removal {
+                        start,
+                        end,
+                        names: names.clone(),
+                        members: Vec::new(),
+                        because: Vec::new(),
+                    });
                 }
             }
         }
         out
     }
 
-    /// `#[macro_export]` macros whose name no other token of the bundle holds: nothing can
-    /// call them (a macro is only ever called by a token of its name).
-    fn unreachable_exported_macros(&self, hidden: &HashSet<String>) -> Vec<Removal> {
+    /// Items that rustc never reports, `#[macro_export]` macros and items whose name starts
+    /// with `_`, when no token outside the items of that name holds the name: an item is only
+    /// ever reached by a token of its name (a macro call, a path, a method call).
+    fn silent_unnamed_items(&self, hidden: &HashSet<String>) -> Vec<Removal> {
+        let silent = |e: &Entry| {
+            e.exported
+                || (e.name.len() > 1
+                    && e.name.starts_with('_')
+                    && matches!(e.kind, ItemKind::Fn | ItemKind::Other)
+                    && matches!(e.container, Container::Module | Container::InherentImpl))
+        };
         let mut out = Vec::new();
-        for (k, e) in self.entries.iter().enumerate() {
-            if !e.exported || hidden.contains(&e.name) {
+        let mut seen = HashSet::new();
+        for e in self.entries.iter() {
+            if !silent(e) || hidden.contains(&e.name) || !seen.insert(e.name.as_str()) {
                 continue;
             }
-            let (lo, hi) = e.tokens;
-            let named = (0..self.src.tokens.len())
-                .filter(|&i| i < lo || i >= hi)
-                .any(|i| self.src.ident(i) == Some(e.name.as_str()));
+            let same: Vec<usize> =
+                (0..self.entries.len()).filter(|&k| self.entries[k].name == e.name).collect();
+            if !same.iter().all(|&k| silent(&self.entries[k])) {
+                continue; // another item of that name, which stays, may be what a token means
+            }
+            let inside = |at: usize| {
+                same.iter().any(|&k| self.entries[k].range.0 <= at && at < self.entries[k].range.1)
+            };
+            let named = self.src.tokens.iter().enumerate().any(|(i, t)| {
+                t.kind == Kind::Ident && self.src.text(i) == e.name && !inside(t.start)
+            });
             if !named {
-                out.push(self.removal(k));
+                out.extend(same.into_iter().map(|k| self.removal(k)));
             }
         }
         out
@@ -507,13 +882,41 @@ impl Index {
         }
     }
 
-    /// The `impl` whose header holds byte `at` (an `impl` of a removed trait or type).
+    /// The `impl` whose trait or type holds byte `at` (an `impl` of a removed trait or type).
     fn impl_header_at(&self, at: usize) -> Option<Removal> {
         let k = self
             .entries
             .iter()
-            .position(|e| e.kind == ItemKind::Impl && e.header.0 <= at && at < e.header.1)?;
+            .position(|e| e.kind == ItemKind::Impl && e.core.0 <= at && at < e.core.1)?;
         Some(self.removal(k))
+    }
+
+    /// The bytes of an `impl`'s trait and type: after `impl<..>`, before `where` or `{`.
+    fn impl_core(&self, item: &Item) -> (usize, usize) {
+        let tokens = impl_core(&self.src, item.keyword, item.end);
+        let src = &self.src;
+        (src.tokens[tokens.0].start, src.tokens[tokens.1.max(tokens.0 + 1) - 1].end)
+    }
+
+    /// The item-position macro call around byte `at`, as a removal, if all it expands to (as
+    /// [`expand`] sees it) is `impl`s whose trait or type names a `removed` item: nothing it
+    /// makes can be used then.
+    fn macro_call_at(&self, at: usize, removed: &HashSet<String>) -> Option<Removal> {
+        let k = self
+            .entries
+            .iter()
+            .position(|e| e.kind == ItemKind::MacroCall && e.range.0 <= at && at < e.range.1)?;
+        let expansion = self.expand_call(k, &self.macro_definitions())?;
+        let dead = expansion.iter().all(|item_src| {
+            let hi = item_src.tokens.len();
+            let item = match items::next_item(item_src, 0, hi) {
+                Ok(Some(item)) if item.kind == ItemKind::Impl => item,
+                _ => return false,
+            };
+            let (a, b) = impl_core(item_src, item.keyword, item.end);
+            (a..b).any(|j| item_src.ident(j).is_some_and(|n| removed.contains(n)))
+        });
+        (dead && !expansion.is_empty()).then(|| self.removal(k))
     }
 
     /// The import that byte `at` lies in, as a removal of its group element (or of the whole
@@ -547,31 +950,123 @@ impl Index {
         }
         let name = self.entries[k].name.clone();
         Some(match best {
-            Some((start, end)) => Removal { start, end, names: vec![name] },
+            Some((start, end)) => {
+                Removal { start, end, names: vec![name], members: Vec::new(), because: Vec::new() }
+            }
             None => self.removal(k),
         })
     }
 }
 
-/// The names that code under a `cfg` false on this machine holds (identifiers of the item or
-/// the statement the attribute is on), given this machine's cfg options (`host`: `unix`,
-/// `target_os="linux"`, ... as `rustc --print cfg` prints them).
-pub fn hidden_names(text: &str, host: &HashSet<String>) -> Result<HashSet<String>, String> {
+/// Whether an item's keyword defines a type.
+fn is_type_keyword(keyword: &str) -> bool {
+    matches!(keyword, "struct" | "enum" | "union")
+}
+
+/// The token range of the trait and type of the `impl` whose keyword is token `keyword`:
+/// after its generics, before `where` or its body.
+fn impl_core(src: &Source, keyword: usize, hi: usize) -> (usize, usize) {
+    let mut i = src.next_code(keyword + 1, hi);
+    if src.is_punct(i, "<") {
+        // Generics: `<` ... `>` with nested angle brackets and groups skipped.
+        let mut depth = 0;
+        while i < hi {
+            if src.is_punct(i, "<") {
+                depth += 1;
+            } else if src.is_punct(i, ">") {
+                depth -= 1;
+                if depth == 0 {
+                    break;
+                }
+            } else if src.partner[i] != usize::MAX && src.partner[i] > i {
+                i = src.partner[i];
+            }
+            i += 1;
+        }
+        i = src.next_code(i + 1, hi);
+    }
+    let start = i;
+    while i < hi && !src.is_kw(i, "where") && !src.is_punct(i, "{") && !src.is_punct(i, ";") {
+        i = match src.partner[i] {
+            p if p != usize::MAX && p > i => p + 1,
+            _ => i + 1,
+        };
+    }
+    (start, i)
+}
+
+/// The identifiers of the trait and of the type of the `impl` whose keyword is token `keyword`
+/// (no trait for an inherent `impl`).
+fn impl_parts(src: &Source, keyword: usize, hi: usize) -> (Vec<String>, Vec<String>) {
+    let (a, b) = impl_core(src, keyword, hi);
+    let mut depth = 0i32;
+    let mut split = None;
+    let mut i = a;
+    while i < b {
+        if src.is_punct(i, "<") {
+            depth += 1;
+        } else if src.is_punct(i, ">") {
+            depth -= 1;
+        } else if depth == 0 && src.is_kw(i, "for") && !src.is_punct(src.next_code(i + 1, b), "<") {
+            split = Some(i);
+            break;
+        }
+        i = match src.partner[i] {
+            p if p != usize::MAX && p > i => p + 1,
+            _ => i + 1,
+        };
+    }
+    let idents = |lo: usize, hi: usize| -> Vec<String> {
+        (lo..hi)
+            .filter_map(|j| src.ident(j).filter(|_| src.tokens[j].kind == Kind::Ident))
+            .map(String::from)
+            .collect()
+    };
+    match split {
+        Some(f) => (idents(a, f), idents(f + 1, b)),
+        None => (Vec::new(), idents(a, b)),
+    }
+}
+
+/// The names that code under a `cfg` false on this machine, but not on one of the judge's
+/// platforms, holds (identifiers of the item or the statement the attribute is on, and of the
+/// macros it calls), given the cfg options of each (`unix`, `target_os="linux"`, ... as
+/// `rustc --print cfg` prints them).
+pub fn hidden_names(
+    text: &str,
+    host: &HashSet<String>,
+    judges: &[HashSet<String>],
+) -> Result<HashSet<String>, String> {
     let src = Source::new("the bundle".to_string(), text.to_string())?;
-    let option = |name: &str, value: Option<&str>| -> Option<bool> {
-        Some(match value {
-            Some(v) => host.contains(&format!("{name}=\"{v}\"")),
-            None => host.contains(name),
-        })
+    let on = |cfg: &HashSet<String>, name: &str, value: Option<&str>| -> bool {
+        match value {
+            Some(v) => cfg.contains(&format!("{name}=\"{v}\"")),
+            None => cfg.contains(name),
+        }
+    };
+    let false_on = |cfg: &HashSet<String>, src: &Source, name_at: usize| -> Result<bool, String> {
+        let option = |name: &str, value: Option<&str>| Some(on(cfg, name, value));
+        Ok(items::cfg_value(src, name_at, &option)? == Some(false))
     };
     let mut names = HashSet::new();
+    // Macros that hidden code calls (`name!`): what they expand to is hidden too.
+    let mut called = Vec::new();
     let all = src.tokens.len();
     for i in 0..all {
         if !src.is_punct(i, "#") {
             continue;
         }
         let Some((name, name_at)) = items::attr_name(&src, i) else { continue };
-        if name != "cfg" || items::cfg_value(&src, name_at, &option)? != Some(false) {
+        if name != "cfg" || !false_on(host, &src, name_at)? {
+            continue;
+        }
+        // Code no judge of this bundle compiles either (32-bit code on a 64-bit judge) needs
+        // nothing kept.
+        let mut compiled_by_a_judge = false;
+        for judge in judges {
+            compiled_by_a_judge |= !false_on(judge, &src, name_at)?;
+        }
+        if !compiled_by_a_judge {
             continue;
         }
         let open = src.next_code(i + 1, all);
@@ -586,11 +1081,57 @@ pub fn hidden_names(text: &str, host: &HashSet<String>) -> Result<HashSet<String
         } else {
             (close + 1, target_end(&src, close + 1, all))
         };
-        for j in lo..hi {
-            names.extend(src.ident(j).map(String::from));
+        collect_idents(&src, (lo, hi), &mut names, &mut called);
+    }
+    let mut definitions: HashMap<String, (usize, usize)> = HashMap::new();
+    for (name, range) in all_macro_rules(&src)? {
+        definitions.insert(name, range);
+    }
+    while let Some(name) = called.pop() {
+        if let Some(range) = definitions.remove(&name) {
+            collect_idents(&src, range, &mut names, &mut called);
         }
     }
     Ok(names)
+}
+
+/// Adds the identifiers of tokens `range` to `names`, and those followed by `!` to `called`.
+fn collect_idents(
+    src: &Source,
+    (lo, hi): (usize, usize),
+    names: &mut HashSet<String>,
+    called: &mut Vec<String>,
+) {
+    for j in lo..hi {
+        if let Some(name) = src.ident(j) {
+            names.insert(name.to_string());
+            if src.is_punct(src.next_code(j + 1, hi), "!") {
+                called.push(name.to_string());
+            }
+        }
+    }
+}
+
+/// A name and a token range.
+type Named = (String, (usize, usize));
+
+/// Every `macro_rules!` of `src` (at any depth of modules): its name and its tokens.
+fn all_macro_rules(src: &Source) -> Result<Vec<Named>, String> {
+    let mut out = Vec::new();
+    let mut stack = vec![(0, src.tokens.len())];
+    while let Some((lo, hi)) = stack.pop() {
+        for item in items::split(src, lo, hi)? {
+            match (item.kind, item.body) {
+                (ItemKind::MacroRules, _) => out.push((
+                    item.names.first().cloned().unwrap_or_default(),
+                    (item.keyword, item.end),
+                )),
+                (ItemKind::Mod, Some((open, close))) => stack.push((open + 1, close)),
+                _ => {}
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// The end of what an outer attribute ending before token `i` applies to: an item, or a

@@ -169,10 +169,10 @@ fn manifests(root: &Path, crate_dir: &Path) -> Result<(Vec<String>, Vec<Manifest
     };
     let start = fs::canonicalize(crate_dir)
         .map_err(|e| format!("cannot read {}: {e}", crate_dir.display()))?;
-    let mut seen = vec![start.clone()];
+    // Every crate's folder, its crate name (its `[lib] name`, else its package's with `-` as
+    // `_`: what code writes), and its dependencies' folders.
+    let mut found: Vec<(PathBuf, String, Vec<PathBuf>)> = Vec::new();
     let mut queue = vec![start.clone()];
-    let mut out: Vec<Manifested> = Vec::new();
-    let mut main_deps = Vec::new();
     let mut next = 0;
     while next < queue.len() {
         let dir = queue[next].clone();
@@ -184,28 +184,11 @@ fn manifests(root: &Path, crate_dir: &Path) -> Result<(Vec<String>, Vec<Manifest
                 display(&dir)
             ));
         }
-        let entry = Manifested {
-            name: manifest.lib_name.clone().unwrap_or_else(|| manifest.package.replace('-', "_")),
-            role: if dir == start { Role::Own } else { Role::Library },
-            root_file: dir.join("src").join("lib.rs"),
-            deps: manifest.path_dependencies.iter().map(|d| d.name.replace('-', "_")).collect(),
-        };
-        if dir == start {
-            main_deps = entry.deps.clone();
-            if entry.root_file.is_file() {
-                main_deps.push(entry.name.clone());
-            }
-        } else if !entry.root_file.is_file() {
+        if dir != start && !dir.join("src").join("lib.rs").is_file() {
             return Err(format!("{}: a dependency must be a library (src/lib.rs)", display(&dir)));
         }
-        if let Some(other) = out.iter().find(|m| m.name == entry.name) {
-            return Err(format!(
-                "two inlined crates are named `{}`: {} and {}",
-                entry.name,
-                display(other.root_file.parent().and_then(Path::parent).unwrap_or(root)),
-                display(&dir)
-            ));
-        }
+        let name = manifest.lib_name.clone().unwrap_or_else(|| manifest.package.replace('-', "_"));
+        let mut deps = Vec::new();
         for dep in manifest.path_dependencies {
             let dep_dir = fs::canonicalize(dir.join(&dep.path)).map_err(|e| {
                 format!(
@@ -223,14 +206,37 @@ fn manifests(root: &Path, crate_dir: &Path) -> Result<(Vec<String>, Vec<Manifest
                     dep.name
                 ));
             }
-            if !seen.contains(&dep_dir) {
-                seen.push(dep_dir.clone());
-                queue.push(dep_dir);
+            if !queue.contains(&dep_dir) {
+                queue.push(dep_dir.clone());
             }
+            deps.push(dep_dir);
         }
-        if entry.root_file.is_file() {
-            out.push(entry);
+        found.push((dir, name, deps));
+    }
+    let name_of = |dir: &PathBuf| -> String {
+        found.iter().find(|(d, _, _)| d == dir).map(|(_, name, _)| name.clone()).unwrap_or_default()
+    };
+    let mut out: Vec<Manifested> = Vec::new();
+    let mut main_deps = Vec::new();
+    for (dir, name, deps) in &found {
+        let root_file = dir.join("src").join("lib.rs");
+        let deps: Vec<String> = deps.iter().map(name_of).collect();
+        if *dir == start {
+            main_deps = deps.clone();
+            if !root_file.is_file() {
+                continue;
+            }
+            main_deps.push(name.clone());
         }
+        if let Some(other) = out.iter().find(|m| m.name == *name) {
+            return Err(format!(
+                "two inlined crates are named `{name}`: {} and {}",
+                display(other.root_file.parent().and_then(Path::parent).unwrap_or(root)),
+                display(dir)
+            ));
+        }
+        let role = if *dir == start { Role::Own } else { Role::Library };
+        out.push(Manifested { name: name.clone(), role, root_file, deps });
     }
     Ok((main_deps, out))
 }

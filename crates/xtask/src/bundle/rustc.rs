@@ -37,6 +37,8 @@ pub struct Span {
     pub replacement: Option<String>,
     /// Whether the span is in the input itself (not in a macro's expansion or another file).
     pub in_input: bool,
+    /// For a span in a macro's expansion: where, in the input, the outermost macro call is.
+    pub call_site: Option<usize>,
 }
 
 /// What one run found.
@@ -109,7 +111,13 @@ fn diagnostic(value: &json::Value) -> Diagnostic {
 fn span(value: &json::Value) -> Span {
     let number = |key: &str| value.get(key).and_then(json::Value::number).unwrap_or(0.0) as usize;
     let file = value.get("file_name").and_then(json::Value::str).unwrap_or_default();
-    let expanded = value.get("expansion").is_some_and(|e| !matches!(e, json::Value::Null));
+    let expansion = value.get("expansion").filter(|e| !matches!(e, json::Value::Null));
+    let expanded = expansion.is_some();
+    // The call site of an expansion is a span too, perhaps in another expansion.
+    let call_site = expansion
+        .and_then(|e| e.get("span"))
+        .map(span)
+        .and_then(|site| site.call_site.or(site.in_input.then_some(site.start)));
     Span {
         start: number("byte_start"),
         end: number("byte_end"),
@@ -119,6 +127,7 @@ fn span(value: &json::Value) -> Span {
             .and_then(json::Value::str)
             .map(String::from),
         in_input: file == "<anon>" && !expanded,
+        call_site,
     }
 }
 

@@ -1,1 +1,637 @@
-//! The bundler end to end.
+//! The bundler end to end: fixture crates (the `fixtures/` workspace, and small ones written
+//! to a temporary folder) bundled for a judge's edition, compiled by that judge's compiler
+//! stand-in (rustc 1.63 for 2015 and 2021, the workspace's rustc for 2024) and run, with the
+//! output compared to the cargo build's.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use super::emit::{self, JudgeCheck};
+use super::mapped::Mapped;
+use super::{bundle_crate, rustc, Checks, Edition, Options};
+use crate::profiles::{self, PROFILES};
+
+/// A folder under the system's temp dir, removed on drop.
+struct TempDir {
+    path: PathBuf,
+}
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let path =
+            std::env::temp_dir().join(format!("xtask-bundle-{name}-{}-{n}", std::process::id()));
+        let _ = fs::remove_dir_all(&path);
+        fs::create_dir_all(&path).expect("can create a temp dir");
+        TempDir { path }
+    }
+
+    fn write(&self, rel: &str, text: &str) {
+        let path = self.path.join(rel);
+        fs::create_dir_all(path.parent().expect("has a parent")).expect("can create dirs");
+        fs::write(path, text).expect("can write a fixture file");
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.path);
+    }
+}
+
+/// How a judge of `edition` compiles: rustc 1.63 for 2015 and 2021, the workspace's rustc
+/// for 2024. Its flags, without `-O`.
+fn judge_compiler(edition: Edition) -> rustc::Compiler {
+    let (program, flags): (&str, &[&str]) = match edition {
+        Edition::E2015 => (profiles::RUSTC_163, &[]),
+        Edition::E2024 => ("rustc", &["--edition", "2024"]),
+        other => (profiles::RUSTC_163, &["--edition", other.year()]),
+    };
+    rustc::Compiler {
+        program: program.to_string(),
+        flags: flags.iter().map(|f| f.to_string()).collect(),
+    }
+}
+
+/// Options for a judge of `edition` whose compiler (see [`judge_compiler`]) checks the bundle.
+fn options(edition: Edition, compact: bool) -> Options {
+    let check = JudgeCheck {
+        compiler: judge_compiler(edition),
+        what: format!("the judge of {}", edition.year()),
+    };
+    let checks = if edition == Edition::E2024 {
+        Checks { before_2024: Vec::new(), after_2024: vec![check] }
+    } else {
+        Checks { before_2024: vec![check], after_2024: Vec::new() }
+    };
+    let targets = super::LINUX_JUDGE_TARGETS.iter().map(|t| t.to_string()).collect();
+    Options { compact, edition, checks, targets }
+}
+
+/// The bundle of the binary crate `root/app` for a judge of `edition`.
+fn bundle_app(root: &Path, app: &str, edition: Edition) -> Result<String, String> {
+    bundle_crate(root, &root.join(app), app, &options(edition, false)).map(|b| b.text)
+}
+
+/// Compiles `source` as a judge of `edition` does (with `-O`) and runs it on `stdin`.
+fn compile_and_run(source: &str, edition: Edition, stdin: &str) -> String {
+    let dir = TempDir::new("compile");
+    dir.write("Main.rs", source);
+    let binary = dir.path.join("main");
+    let compiler = judge_compiler(edition);
+    let compiled = Command::new(&compiler.program)
+        .args(&compiler.flags)
+        .arg("-O")
+        .arg("-o")
+        .arg(&binary)
+        .arg(dir.path.join("Main.rs"))
+        .output()
+        .expect("the judge's rustc runs");
+    let diagnostics = String::from_utf8_lossy(&compiled.stderr);
+    assert!(
+        compiled.status.success(),
+        "rustc ({}) rejects the bundle:\n{diagnostics}\n--- bundle ---\n{source}",
+        edition.year()
+    );
+    run(&binary, stdin)
+}
+
+/// Runs `binary` on `stdin` and returns its stdout.
+fn run(binary: &Path, stdin: &str) -> String {
+    let mut child = Command::new(binary)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", binary.display()));
+    child.stdin.take().expect("piped").write_all(stdin.as_bytes()).expect("can write stdin");
+    let output = child.wait_with_output().expect("the binary finishes");
+    assert!(output.status.success(), "{} fails: {:?}", binary.display(), output.status);
+    String::from_utf8(output.stdout).expect("UTF-8 output")
+}
+
+/// The fixture workspace (`crates/xtask/fixtures`).
+fn fixtures_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")
+}
+
+/// The workspace root.
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .nth(2)
+        .expect("crates/xtask is two levels down")
+        .to_path_buf()
+}
+
+/// A manifest for a fixture crate written to a temp dir.
+fn manifest(name: &str, deps: &[&str]) -> String {
+    let mut text = format!(
+        "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\n"
+    );
+    for dep in deps {
+        text.push_str(&format!("{dep} = {{ path = \"../{dep}\" }}\n"));
+    }
+    text
+}
+
+/// Writes `files` (`app/src/main.rs`, `app/src/lib.rs`, `lib/src/lib.rs`, ...) with a
+/// manifest for every crate, `app` depending on the others.
+fn temp_crates(files: &[(&str, &str)]) -> TempDir {
+    let dir = TempDir::new("fixture");
+    let mut crates: Vec<&str> =
+        files.iter().map(|(rel, _)| rel.split('/').next().expect("a crate")).collect();
+    crates.dedup();
+    for (rel, text) in files {
+        dir.write(rel, text);
+    }
+    let libs: Vec<&str> = crates.iter().copied().filter(|c| *c != "app").collect();
+    for krate in &crates {
+        let deps: &[&str] = if *krate == "app" { &libs } else { &[] };
+        dir.write(&format!("{krate}/Cargo.toml"), &manifest(krate, deps));
+    }
+    dir
+}
+
+#[track_caller]
+fn assert_refused(files: &[(&str, &str)], edition: Edition, expected: &str) {
+    let dir = temp_crates(files);
+    match bundle_app(&dir.path, "app", edition) {
+        Ok(text) => panic!("expected an error containing {expected:?}, got a bundle:\n{text}"),
+        Err(err) => assert!(err.contains(expected), "expected {expected:?} in:\n{err}"),
+    }
+}
+
+/// Builds the fixture workspace with cargo: the expected outputs.
+fn build_fixtures() -> TempDir {
+    let target = TempDir::new("fixture-target");
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    let built = Command::new(cargo)
+        .args(["build", "--release", "--quiet", "--offline", "--manifest-path"])
+        .arg(fixtures_dir().join("Cargo.toml"))
+        .env("CARGO_TARGET_DIR", &target.path)
+        .status()
+        .expect("cargo runs");
+    assert!(built.success(), "the fixture workspace builds with cargo");
+    target
+}
+
+#[test]
+fn fixture_programs_behave_like_their_cargo_builds_in_every_edition() {
+    let dir = fixtures_dir();
+    let target = build_fixtures();
+    let cases =
+        [("app-gaps", ""), ("app-all", "h\u{e9}llo w\u{f6}rld \u{2713} abc\n"), ("app-math", "")];
+    for (app, stdin) in cases {
+        let expected = run(&target.path.join("release").join(app), stdin);
+        for edition in [Edition::E2021, Edition::E2015, Edition::E2024] {
+            let text = bundle_app(&dir, app, edition)
+                .unwrap_or_else(|e| panic!("{app} bundles for {edition:?}: {e}"));
+            let actual = compile_and_run(&text, edition, stdin);
+            assert_eq!(actual, expected, "{app} for {edition:?}:\n{text}");
+        }
+        let compact = bundle_crate(&dir, &dir.join(app), app, &options(Edition::E2021, true))
+            .expect("bundles")
+            .text;
+        assert_eq!(compile_and_run(&compact, Edition::E2021, stdin), expected, "{app} compact");
+        assert_eq!(compact.lines().filter(|l| l.contains("//")).count(), 1, "{compact}");
+    }
+}
+
+#[test]
+fn the_gaps_of_name_based_bundling_are_closed() {
+    let dir = fixtures_dir();
+    let text = bundle_app(&dir, "app-gaps", Edition::E2021).expect("bundles");
+    for present in [
+        // 1. The crate nothing outside names, whose trait decides which `len` runs.
+        "impl Width for Vec<char>",
+        "impl GcdRecip for i64",
+        // 2. std's `io` imported in a block is not the crate `io`.
+        "    io::stdout().flush().expect(\"stdout flushes\");",
+        // 3. `$crate::twice` is the function, `twice!` the macro at the root.
+        "$crate::twice::twice($x)",
+        // 4. `use mk::mk;` at the root: the macros are there already; `fn gcd` beside `mod gcd`.
+        "fn gcd(a: u64, b: u64) -> u64 {\n    a + b\n}",
+        "mod gcd {",
+    ] {
+        assert!(text.contains(present), "{present:?} is missing:\n{text}");
+    }
+    assert!(!text.contains("use mk::mk;"), "{text}");
+    // The 2024 bundle: `unsafe extern`, `r#gen`.
+    let text = bundle_app(&dir, "app-gaps", Edition::E2024).expect("bundles");
+    for present in ["unsafe extern \"C\" {", "pub mod r#gen {", "crate::sys::r#gen::seed()"] {
+        assert!(text.contains(present), "{present:?} is missing:\n{text}");
+    }
+}
+
+#[test]
+fn a_main_that_uses_one_function_carries_nothing_else() {
+    let dir = fixtures_dir();
+    let text = bundle_app(&dir, "app-math", Edition::E2021).expect("bundles");
+    assert!(text.contains("pub fn floor_sum("), "{text}");
+    for absent in [
+        "StaticModInt",
+        "Segtree",
+        "fn lcm",
+        "Graph",
+        "ByValueLen",
+        "mod prelude",
+        "///",
+        "fn gcd",
+        "chmin",
+    ] {
+        assert!(!text.contains(absent), "{absent} is in the bundle:\n{text}");
+    }
+    // What no compiler here sees (`cfg(not(unix))`) is the judge's compiler's to decide.
+    assert!(text.contains("#[cfg(not(unix))]\npub fn platform()"), "{text}");
+}
+
+#[test]
+fn output_is_deterministic() {
+    let dir = fixtures_dir();
+    let first = bundle_app(&dir, "app-all", Edition::E2021).expect("bundles");
+    assert_eq!(first, bundle_app(&dir, "app-all", Edition::E2021).expect("bundles"));
+}
+
+#[test]
+fn a_block_local_import_is_kept_for_2018_and_refused_for_2015() {
+    let main = "fn main() {\n    #[derive(Debug)]\n    enum Dir {\n        North,\n        South,\n    }\n    \
+                use Dir::*;\n    println!(\"{:?} {:?}\", North, South);\n}\n";
+    let dir = temp_crates(&[("app/src/main.rs", main)]);
+    let text = bundle_app(&dir.path, "app", Edition::E2021).expect("bundles for 2021");
+    assert!(text.contains("    use Dir::*;\n"), "{text}");
+    assert_eq!(compile_and_run(&text, Edition::E2021, ""), "North South\n");
+    assert_refused(
+        &[("app/src/main.rs", main)],
+        Edition::E2015,
+        "app/src/main.rs:7:9: Rust 2015 (this judge's edition) cannot import `Dir`",
+    );
+}
+
+#[test]
+fn the_2021_prelude_is_imported_for_rust_2015() {
+    let lib = "pub fn run() -> u8 {\n    let x: u8 = 300u32.try_into().unwrap_or(7);\n    \
+               let v = Vec::<u8>::from_iter(vec![x]);\n    v[0]\n}\n";
+    let main = "fn main() {\n    println!(\"{}\", app::run());\n}\n";
+    let dir = temp_crates(&[("app/src/main.rs", main), ("app/src/lib.rs", lib)]);
+    let text = bundle_app(&dir.path, "app", Edition::E2015).expect("bundles");
+    assert!(text.contains("use std::convert::TryInto;\nuse std::iter::FromIterator;\n"), "{text}");
+    assert_eq!(compile_and_run(&text, Edition::E2015, ""), "7\n");
+}
+
+#[test]
+fn names_in_code_this_machine_does_not_compile_are_kept() {
+    let lib = r#"pub fn run() -> u32 { imp::f() }
+
+fn helper() -> u32 { 3 }
+
+fn unused() -> u32 { 4 }
+
+#[cfg(windows)]
+mod imp {
+    pub fn f() -> u32 { super::helper() }
+}
+
+#[cfg(not(windows))]
+mod imp {
+    pub fn f() -> u32 { 3 }
+}
+"#;
+    let main = "fn main() {\n    println!(\"{}\", app::run());\n}\n";
+    let dir = temp_crates(&[("app/src/main.rs", main), ("app/src/lib.rs", lib)]);
+    // For a Windows judge, what its `cfg(windows)` code names stays.
+    let mut windows = options(Edition::E2021, false);
+    windows.targets = super::WINDOWS_JUDGE_TARGETS.iter().map(|t| t.to_string()).collect();
+    let text =
+        bundle_crate(&dir.path, &dir.path.join("app"), "app", &windows).expect("bundles").text;
+    assert!(text.contains("fn helper() -> u32 { 3 }"), "{text}");
+    assert!(text.contains("#[cfg(windows)]\nmod imp {"), "{text}");
+    assert!(!text.contains("fn unused"), "{text}");
+    assert_eq!(compile_and_run(&text, Edition::E2021, ""), "3\n");
+    // For a Linux judge, no compiler that matters sees that code: the helper goes.
+    let text = bundle_app(&dir.path, "app", Edition::E2021).expect("bundles");
+    assert!(!text.contains("fn helper"), "{text}");
+}
+
+#[test]
+fn removals_that_break_the_build_are_repaired_or_taken_back() {
+    // A trait never used (its impls must go with it), a type never constructed with an impl of
+    // a std trait, a re-export of a dead item, and a helper that only a trait's unused default
+    // method calls (it must come back).
+    let lib = r#"pub trait Unused {
+    fn u(&self) -> u32;
+}
+impl Unused for u32 {
+    fn u(&self) -> u32 { 1 }
+}
+pub struct Dead;
+impl std::fmt::Display for Dead {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result { write!(f, "dead") }
+}
+mod inner {
+    pub fn gone() {}
+}
+pub use inner::gone;
+pub trait Used {
+    fn used(&self) -> u32;
+    fn spare(&self) -> u32 { helper() }
+}
+fn helper() -> u32 { 2 }
+impl Used for u8 {
+    fn used(&self) -> u32 { 5 }
+}
+pub fn run() -> u32 { 3u8.used() }
+"#;
+    let main = "fn main() {\n    println!(\"{}\", app::run());\n}\n";
+    let dir = temp_crates(&[("app/src/main.rs", main), ("app/src/lib.rs", lib)]);
+    let text = bundle_app(&dir.path, "app", Edition::E2021).expect("bundles");
+    for absent in ["Unused", "Dead", "gone", "mod inner"] {
+        assert!(!text.contains(absent), "{absent:?} kept:\n{text}");
+    }
+    assert!(text.contains("fn helper() -> u32 { 2 }"), "{text}");
+    assert_eq!(compile_and_run(&text, Edition::E2021, ""), "5\n");
+}
+
+#[test]
+fn cfg_test_and_test_items_never_reach_the_bundle() {
+    let lib = r#"pub fn run() {}
+
+#[cfg(test)]
+fn helper() -> &'static str { "} {" }
+
+pub struct S;
+impl S {
+    pub fn keep() {}
+
+    #[cfg(all(test, unix))]
+    fn only_tests() {}
+}
+#[cfg(not(test))]
+pub fn kept_off_test() { S::keep(); run(); }
+
+#[test]
+fn a_test() {}
+
+#[cfg(test)]
+mod tests;
+"#;
+    let dir = temp_crates(&[
+        ("app/src/main.rs", "fn main() { app::kept_off_test(); }\n"),
+        ("app/src/lib.rs", lib),
+    ]);
+    let text = bundle_app(&dir.path, "app", Edition::E2021)
+        .expect("bundles (tests.rs, under cfg(test), is never read)");
+    for absent in ["helper", "only_tests", "a_test", "mod tests"] {
+        assert!(!text.contains(absent), "{absent:?} kept:\n{text}");
+    }
+    assert!(text.contains("#[cfg(not(test))]\npub fn kept_off_test"), "{text}");
+}
+
+#[test]
+fn module_files_are_found_like_rustc_finds_them() {
+    let lib = "mod flat;\nmod nested;\n#[path = \"elsewhere/other.rs\"]\nmod other;\n\
+               pub fn run() -> u32 { flat::f() + nested::g() + other::h() }\n";
+    let main = "fn main() {\n    println!(\"{}\", app::run());\n}\n";
+    let files = [
+        ("app/src/main.rs", main),
+        ("app/src/lib.rs", lib),
+        ("app/src/flat.rs", "mod child;\npub fn f() -> u32 { child::c() }\n"),
+        ("app/src/flat/child.rs", "pub fn c() -> u32 { 1 }\n"),
+        ("app/src/nested/mod.rs", "mod deeper;\npub fn g() -> u32 { deeper::d() }\n"),
+        ("app/src/nested/deeper.rs", "pub fn d() -> u32 { 10 }\n"),
+        ("app/src/elsewhere/other.rs", "pub fn h() -> u32 { 100 }\n"),
+    ];
+    let dir = temp_crates(&files);
+    let text = bundle_app(&dir.path, "app", Edition::E2021).expect("bundles");
+    assert!(!text.contains("#[path"), "{text}");
+    assert_eq!(compile_and_run(&text, Edition::E2021, ""), "111\n");
+    let both = [
+        ("app/src/main.rs", "fn main() { app::run(); }\n"),
+        ("app/src/lib.rs", "mod both;\npub fn run() { both::f(); }\n"),
+        ("app/src/both.rs", "pub fn f() {}\n"),
+        ("app/src/both/mod.rs", "pub fn f() {}\n"),
+    ];
+    assert_refused(
+        &both,
+        Edition::E2021,
+        "module `both` is both app/src/both.rs and app/src/both/mod.rs",
+    );
+}
+
+#[test]
+fn a_crate_nothing_names_is_never_read() {
+    // `unread` does not even lex: it is a dependency nothing names (as the test harness is).
+    let files = [
+        ("app/src/main.rs", "fn main() {\n    println!(\"{}\", lib::one());\n}\n"),
+        ("lib/src/lib.rs", "pub fn one() -> u8 {\n    1\n}\n"),
+        ("unread/src/lib.rs", "pub fn broken( {\n"),
+    ];
+    let dir = temp_crates(&files);
+    let text = bundle_app(&dir.path, "app", Edition::E2021).expect("bundles");
+    assert!(text.contains("mod lib {"), "{text}");
+    assert!(!text.contains("unread"), "{text}");
+}
+
+#[test]
+fn refusals_name_the_place() {
+    let main = ("app/src/main.rs", "fn main() {\n    app::run();\n}\n");
+    let cases: &[(&str, &str)] = &[
+        (
+            "pub fn run() {\n    let _ = include_str!(\"x.txt\");\n}\n",
+            "app/src/lib.rs:2:13: cannot inline `include_str!`",
+        ),
+        ("pub fn run() { let _ = env!(\"CARGO_PKG_NAME\"); }\n", "cannot inline `env!`"),
+        (
+            "extern crate rand;\npub fn run() {}\n",
+            "app/src/lib.rs:1:1: cannot inline `extern crate rand`",
+        ),
+        ("pub fn run() { let _ = \"open; }\n", "app/src/lib.rs:1:24: unterminated string literal"),
+        ("pub fn run() { ( }\n", "unbalanced `}`"),
+        ("mod missing;\npub fn run() { missing::f(); }\n", "file not found for module `missing`"),
+        (
+            "pub fn run() {\n    #[cfg(test)]\n    let x = 1;\n}\n",
+            "app/src/lib.rs:2:5: cannot remove code under this `#[cfg]`",
+        ),
+        ("#![cfg(test)]\npub fn run() {}\n", "cannot remove a module by an inner `#![cfg]`"),
+        ("pub fn run() { let _ = crate; }\n", "cannot inline this use of `crate`"),
+        // The program itself does not compile: the first error, at its line.
+        (
+            "pub fn run() {\n    let x: u8 = \"no\";\n}\n",
+            "does not compile: app/src/lib.rs:2:17: error[E0308]: mismatched types",
+        ),
+    ];
+    for (lib, expected) in cases {
+        assert_refused(&[main, ("app/src/lib.rs", lib)], Edition::E2021, expected);
+    }
+}
+
+#[test]
+fn dependencies_the_bundle_cannot_inline_are_refused() {
+    let dir = TempDir::new("deps");
+    dir.write("app/src/main.rs", "fn main() {}\n");
+    let with = |deps: &str| {
+        format!("[package]\nname = \"app\"\nedition = \"2021\"\n\n[dependencies]\n{deps}")
+    };
+    dir.write("app/Cargo.toml", &with("far = { path = \"../../far\" }\n"));
+    let err = bundle_app(&dir.path, "app", Edition::E2021).expect_err("outside");
+    assert!(err.contains("app/Cargo.toml:"), "{err}");
+    dir.write("app/Cargo.toml", &with("lib = { path = \"../lib\" }\n"));
+    dir.write(
+        "lib/Cargo.toml",
+        "[package]\nname = \"lib\"\nedition = \"2021\"\n\n[dependencies]\nrand = \"0.8\"\n",
+    );
+    dir.write("lib/src/lib.rs", "pub fn f() {}\n");
+    let err =
+        bundle_app(&dir.path, "app", Edition::E2021).expect_err("transitive crates.io dependency");
+    assert!(err.contains("lib/Cargo.toml:6: cannot inline dependency `rand`"), "{err}");
+    dir.write("lib/Cargo.toml", "[package]\nname = \"lib\"\nedition = \"2021\"\n");
+    dir.write("lib/build.rs", "fn main() {}\n");
+    let err = bundle_app(&dir.path, "app", Edition::E2021).expect_err("build script");
+    assert!(err.contains("lib/build.rs: cannot inline"), "{err}");
+}
+
+/// A temp workspace with a `scripts/new.sh` sample problem `sample` for `profile`, and a copy
+/// of the real judge-io and of every library crate beside it (a copy: the bundler refuses
+/// dependencies outside the workspace, and a link resolves outside).
+fn sample_problem(profile: &str) -> TempDir {
+    let dir = TempDir::new(&format!("sample-{profile}"));
+    let root = workspace_root();
+    copy_crate(&root.join("judge-io"), &dir.path.join("judge-io"));
+    for entry in fs::read_dir(root.join("crates")).expect("crates/ lists") {
+        let path = entry.expect("an entry").path();
+        let name = path.file_name().expect("named").to_string_lossy().into_owned();
+        if path.join("src/lib.rs").is_file()
+            && !crate::problems::is_problem(&root, &name)
+            && name != "xtask"
+        {
+            copy_crate(&path, &dir.path.join("crates").join(&name));
+        }
+    }
+    if crate::new::create(&dir.path, "sample", profile).is_err() {
+        panic!("xtask new makes the sample for {profile}");
+    }
+    dir
+}
+
+/// Copies a crate's manifest and `src/` from `from` to `to`.
+fn copy_crate(from: &Path, to: &Path) {
+    fn copy_dir(from: &Path, to: &Path) {
+        fs::create_dir_all(to).expect("can create a folder");
+        for entry in fs::read_dir(from).expect("a folder lists") {
+            let path = entry.expect("an entry").path();
+            let target = to.join(path.file_name().expect("named"));
+            if path.is_dir() {
+                copy_dir(&path, &target);
+            } else {
+                fs::copy(&path, &target).expect("can copy a file");
+            }
+        }
+    }
+    fs::create_dir_all(to).expect("can create a folder");
+    fs::copy(from.join("Cargo.toml"), to.join("Cargo.toml")).expect("can copy a manifest");
+    copy_dir(&from.join("src"), &to.join("src"));
+}
+
+#[test]
+fn every_profile_gets_a_bundle_its_judges_compilers_accept() {
+    for profile in PROFILES {
+        let dir = sample_problem(profile.key);
+        for compact in [false, true] {
+            let options = Options::for_profile(profile, compact).expect("a known edition");
+            // The checks inside are the judge's compilers (and, for Codeforces, Windows).
+            let bundle =
+                bundle_crate(&dir.path, &dir.path.join("crates/sample"), "sample", &options)
+                    .unwrap_or_else(|e| panic!("{} (compact {compact}): {e}", profile.key));
+            let edition = Edition::parse(profile.edition).expect("known");
+            let output = compile_and_run(&bundle.text, edition, "3\n1 2 -4\n");
+            assert_eq!(output, "-1\n", "{}", profile.key);
+            if profile.windows {
+                assert!(options.checks.before_2024.iter().any(|c| c
+                    .compiler
+                    .flags
+                    .iter()
+                    .any(|f| f == super::WINDOWS_TARGET)));
+            }
+        }
+    }
+}
+
+#[test]
+fn every_workspace_source_lexes_round_trips_and_splits_into_items() {
+    use super::{items, lexer, source::Source};
+    let root = workspace_root();
+    let mut files = Vec::new();
+    rust_files(&root.join("judge-io"), &mut files);
+    rust_files(&root.join("crates"), &mut files);
+    assert!(files.len() >= 10, "found only {files:?}");
+    for path in files {
+        let text = fs::read_to_string(&path).expect("readable source");
+        let src = Source::new(path.display().to_string(), text).unwrap_or_else(|e| panic!("{e}"));
+        let mut pos = 0;
+        for token in &src.tokens {
+            let gap = &src.text[pos..token.start];
+            assert!(
+                gap.chars().all(char::is_whitespace),
+                "{}: {gap:?} is not a token",
+                path.display()
+            );
+            pos = token.end;
+        }
+        assert!(src.text[pos..].trim().is_empty(), "{}: trailing text", path.display());
+        let items = items::split(&src, 0, src.tokens.len()).unwrap_or_else(|e| panic!("{e}"));
+        assert!(!items.is_empty() || src.tokens.is_empty(), "{}", path.display());
+        let mut next = 0;
+        for item in &items {
+            assert!(
+                item.lead == next
+                    || src.tokens[next..item.lead]
+                        .iter()
+                        .all(|t| matches!(t.kind, lexer::Kind::Comment(_)))
+            );
+            next = item.end;
+        }
+    }
+}
+
+/// Every `.rs` file under `dir`, sorted, skipping build output.
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else { return };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for path in paths {
+        if path.is_dir() && path.file_name().is_some_and(|n| n != "target") {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn tidy_collapses_blank_lines_outside_literals_only() {
+    let mut text = Mapped::default();
+    text.push_str(
+        "fn a() {\n\n\n    x();\n\n\n}\n\n\n\nfn b() {}\nconst S: &str = \"\n\n\n\";\n\n\n",
+    );
+    emit::tidy(&mut text);
+    assert_eq!(text.text, "fn a() {\n    x();\n}\n\nfn b() {}\nconst S: &str = \"\n\n\n\";\n");
+}
+
+#[test]
+fn rust_2024_rewrites_leave_other_code_alone() {
+    let mut text = Mapped::default();
+    text.push_str(
+        "#[no_mangle]\npub extern \"C\" fn f() {}\nextern \"C\" { fn g(); }\nunsafe extern \"C\" { fn h(); }\n\
+         mod gen { macro_rules! m { ($gen:expr) => { $gen }; } }\nstatic mut N: u8 = 0;\nconst S: &str = \"gen extern {\";\n",
+    );
+    emit::edition_2024(&mut text);
+    assert_eq!(
+        text.text,
+        "#![allow(static_mut_refs)]\n#[unsafe(no_mangle)]\npub extern \"C\" fn f() {}\nunsafe extern \"C\" { fn g(); }\n\
+         unsafe extern \"C\" { fn h(); }\nmod r#gen { macro_rules! m { ($gen:expr) => { $gen }; } }\nstatic mut N: u8 = 0;\n\
+         const S: &str = \"gen extern {\";\n"
+    );
+}
