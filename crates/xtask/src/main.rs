@@ -5,6 +5,7 @@
 //! xtask testdata [--quick] [PROBLEM...]
 //!                                   every testdata case through the release binary and bundle
 //!                                   (--quick: the release binary only)
+//! xtask make-testdata PROBLEM      testdata/PROBLEM from crates/PROBLEM/testdata.list
 //! xtask problems [NAME...]          the problem crates (or checks that each NAME is one)
 //! xtask profiles                    the judge profiles a problem's metadata can name
 //! xtask new NAME --judge PROFILE    a new problem crate that passes every check at once
@@ -28,6 +29,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: xtask bundle [--compact] PROBLEM | testdata [--quick] [PROBLEM...] | \
+                     make-testdata PROBLEM | \
                      problems [NAME...] | profiles | new NAME --judge PROFILE";
 
 /// Why a command stopped.
@@ -107,6 +109,18 @@ fn dispatch(root: &Path, args: &[&str]) -> Result<bool, Stop> {
                 checked_problems(root, &names, TESTDATA)?
             };
             Ok(testdata::run(root, &problems, quick)?)
+        }
+        ["make-testdata", rest @ ..] => {
+            const MAKE: &str = "usage: scripts/make-testdata.sh PROBLEM";
+            let [problem] = rest else {
+                return Err(Stop::Usage(String::new(), MAKE));
+            };
+            if problem.starts_with('-') {
+                return Err(Stop::Usage(format!("unknown option {problem}"), MAKE));
+            }
+            checked_problems(root, &[problem], MAKE)?;
+            testdata::make(root, problem)?;
+            Ok(true)
         }
         ["problems", names @ ..] => {
             let problems = if names.is_empty() {

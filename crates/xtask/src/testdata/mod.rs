@@ -16,6 +16,7 @@
 
 mod check;
 mod interactive;
+mod make;
 mod process;
 
 use std::fs;
@@ -26,6 +27,7 @@ use std::time::Duration;
 use crate::bundle;
 use crate::meta::{self, CheckerSpec, JudgeMeta};
 
+pub use make::run as make;
 pub use process::measure_main;
 
 use check::OutputChecker;
@@ -48,7 +50,10 @@ pub fn run(root: &Path, problems: &[String], quick: bool) -> Result<bool, String
     let target = target_dir(root);
     let problems: Vec<Problem> =
         problems.iter().map(|name| Problem::read(root, &target, name)).collect::<Result<_, _>>()?;
-    build(root, &problems)?;
+    let binaries: Vec<Vec<&str>> = problems.iter().map(|p| p.binaries().collect()).collect();
+    let packages: Vec<(&str, &[&str])> =
+        problems.iter().zip(&binaries).map(|(p, b)| (p.name.as_str(), b.as_slice())).collect();
+    build(root, &packages)?;
     let runner = Runner::new()?;
     let mut tally = Tally::default();
     for problem in &problems {
@@ -137,20 +142,20 @@ impl Problem {
     }
 }
 
-/// Builds the binaries the runner needs, release mode, in one cargo run.
-fn build(root: &Path, problems: &[Problem]) -> Result<(), String> {
+/// Builds, in release mode and in one cargo run, the given binaries of each package.
+fn build(root: &Path, packages: &[(&str, &[&str])]) -> Result<(), String> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut command = Command::new(cargo);
     command.current_dir(root).args(["build", "-q", "--release"]);
-    for problem in problems {
-        command.args(["-p", &problem.name]);
-        for binary in problem.binaries() {
+    for (package, binaries) in packages {
+        command.args(["-p", package]);
+        for binary in *binaries {
             command.args(["--bin", binary]);
         }
     }
     let status = command.status().map_err(|e| format!("cannot run cargo: {e}"))?;
     if !status.success() {
-        let names: Vec<&str> = problems.iter().map(|p| p.name.as_str()).collect();
+        let names: Vec<&str> = packages.iter().map(|(package, _)| *package).collect();
         return Err(format!("the release build of {} failed", names.join(", ")));
     }
     Ok(())

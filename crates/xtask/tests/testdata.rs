@@ -1,6 +1,7 @@
-//! The testdata runner end to end: `xtask testdata` on a fixture workspace of small problems
-//! written below (a memory toucher, guess-the-number solvers against their interactor, a
-//! bundle that rustc 1.63 rejects, a slow checker, a float checker), checked line by line.
+//! The testdata runner and maker end to end: `xtask testdata` and `xtask make-testdata` on a
+//! fixture workspace of small problems written below (a memory toucher, guess-the-number
+//! solvers against their interactor, a bundle that rustc 1.63 rejects, a slow checker, float
+//! checkers, oracles that differ from their solver), checked line by line.
 //!
 //! The fixture is written under cargo's per-target scratch folder, only where a file changed,
 //! so its release build is incremental from one run to the next.
@@ -180,6 +181,30 @@ fn fixture() -> &'static Path {
             write(&root.join(format!("testdata/floaty/{case}.in")), &format!("{input}\n"));
             write(&root.join(format!("testdata/floaty/{case}.out")), "0.5\n");
         }
+        // For make-testdata: a solver and an oracle 1e-8 apart, under floats and exact checkers.
+        let gen = "fn main() {\n    println!(\"{}\", std::env::args().nth(1).unwrap());\n}\n";
+        let thirds = |extra: &str| {
+            format!(
+                "fn main() {{\n    let mut s = String::new();\n    \
+                 std::io::stdin().read_line(&mut s).unwrap();\n    \
+                 let x: f64 = s.trim().parse().unwrap();\n    println!(\"{{:.9}}\", x / 3.0{extra});\n}}\n"
+            )
+        };
+        for (name, checker) in [("thirds", "checker = \"floats 1e-6 1e-6\"\n"), ("thirds-exact", "")] {
+            let gen_bin = format!("{name}-gen");
+            let naive_bin = format!("{name}-naive");
+            let naive = thirds(" + 1e-8");
+            problem(&root, name, checker, &thirds(""), &[(&gen_bin, gen), (&naive_bin, &naive)]);
+            write(&root.join(format!("crates/{name}/testdata.list")), "# NAME SEED\none! 1\ntwo! 2\nbig 3\n");
+        }
+        let judge = "guess-made-judge";
+        let main = GUESS_SOLVER
+            .replace("STRATEGY", "(lo + hi) / 2")
+            .replace("FLUSH", "true")
+            .replace("AFTER_FIRST_REPLY", "()");
+        let guess_gen = "fn main() {\n    println!(\"1000 {}\", std::env::args().nth(1).unwrap());\n}\n";
+        problem(&root, "guess-made", "", &main, &[(judge, GUESS_JUDGE), ("guess-made-gen", guess_gen)]);
+        write(&root.join("crates/guess-made/testdata.list"), "seven! 7\nnine 9\n");
         root
     })
 }
@@ -342,4 +367,61 @@ fn a_slow_checker_shows_its_time_and_a_float_wa_says_why() {
     let far = line(&out, "floaty", "b-far", "release");
     assert!(far.starts_with("WA ") && far.contains("\"0.5001\""), "{out}");
     assert!(out.ends_with("testdata: 2 passed, 1 failed\n"), "{out}");
+}
+
+/// `xtask make-testdata PROBLEM` on the fixture.
+fn make_testdata(problem: &str) -> Output {
+    let root = fixture();
+    Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["make-testdata", problem])
+        .env("XTASK_WORKSPACE", root)
+        .env("CARGO_TARGET_DIR", root.join("target"))
+        .output()
+        .expect("xtask runs")
+}
+
+#[test]
+fn make_testdata_compares_through_the_checker_and_counts_bytes() {
+    let dir = fixture().join("testdata/thirds");
+    fs::create_dir_all(&dir).expect("testdata folder");
+    // A case made before that the list no longer names goes; a hand-written one stays.
+    fs::write(dir.join(".generated"), "one\nstale\n").expect("manifest");
+    fs::write(dir.join("stale.in"), "9\n").expect("stale case");
+    fs::write(dir.join("sample.in"), "3\n").expect("sample");
+    fs::write(dir.join("sample.out"), "1.000000000\n").expect("sample");
+    let output = make_testdata("thirds");
+    let out = stdout(&output);
+    assert!(output.status.success(), "{out}{}", String::from_utf8_lossy(&output.stderr));
+    assert!(out.contains("one: 2 bytes in, 12 bytes out, oracle-checked: yes\n"), "{out}");
+    assert!(out.contains("big: 2 bytes in, 12 bytes out, oracle-checked: no\n"), "{out}");
+    assert!(out.contains("stale: removed (no longer in crates/thirds/testdata.list)\n"), "{out}");
+    // 3 inputs of 2 bytes and 3 outputs of 12, the sample (2 + 12), the manifest (12).
+    assert!(out.ends_with("made 3 cases in testdata/thirds (68 bytes in all)\n"), "{out}");
+    assert!(!dir.join("stale.in").exists() && dir.join("sample.in").exists());
+    assert_eq!(fs::read_to_string(dir.join("two.out")).expect("two.out"), "0.666666667\n");
+    assert_eq!(fs::read_to_string(dir.join(".generated")).expect("manifest"), "one\ntwo\nbig\n");
+
+    // The same oracle under the exact checker disagrees, and nothing is written.
+    let _ = fs::remove_dir_all(fixture().join("testdata/thirds-exact"));
+    let output = make_testdata("thirds-exact");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr.starts_with("error: one: the solver and the oracle disagree (line 1, column 1: "),
+        "{stderr}"
+    );
+    assert!(stderr.trim_end().ends_with("nothing written"), "{stderr}");
+    assert!(!fixture().join("testdata/thirds-exact/one.in").exists());
+}
+
+#[test]
+fn make_testdata_checks_an_interactive_case_against_the_interactor() {
+    let output = make_testdata("guess-made");
+    let out = stdout(&output);
+    assert!(output.status.success(), "{out}{}", String::from_utf8_lossy(&output.stderr));
+    assert!(out.contains("seven: 7 bytes in, checked by guess-made-judge: yes\n"), "{out}");
+    assert!(out.contains("nine: 7 bytes in, checked by guess-made-judge: no\n"), "{out}");
+    let dir = fixture().join("testdata/guess-made");
+    assert_eq!(fs::read_to_string(dir.join("seven.in")).expect("seven.in"), "1000 7\n");
+    assert!(!dir.join("seven.out").exists(), "an interactive case is its input alone");
 }
