@@ -200,9 +200,11 @@ fn pump(
             }
         }
     }
-    // Dropping the writer closes the pipe: the other side reads the end of its input.
+    // Stamped before the pipe closes, so that whatever the other side does on reading the end
+    // of its input comes later.
+    let ended = Instant::now();
     drop(to);
-    Instant::now()
+    ended
 }
 
 /// How many lines of the exchange a failure shows.

@@ -93,13 +93,16 @@ pub fn run(root: &Path, problem: &str) -> Result<(), String> {
     let release = target_dir(root).join("release");
 
     let runner = Runner::new()?;
-    let checker =
-        OutputChecker::new(meta.checker, release.join(&checker_binary), runner.file("checker"));
-    fs::create_dir_all(runner.file("checker")).map_err(|e| e.to_string())?;
+    // The cases are made in a folder of their own, apart from the runner's other files.
+    let (made_dir, checker_dir) = (runner.file("cases"), runner.file("checker"));
+    for dir in [&made_dir, &checker_dir] {
+        fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    let checker = OutputChecker::new(meta.checker, release.join(&checker_binary), checker_dir);
     let mut made = Vec::new();
     for case in &planned {
-        let input = runner.file(&format!("{}.in", case.name));
-        let output = runner.file(&format!("{}.out", case.name));
+        let input = made_dir.join(format!("{}.in", case.name));
+        let output = made_dir.join(format!("{}.out", case.name));
         let describe = |e: String| format!("{}: {e}", case.name);
         execute(&release.join(&generator), &case.args, None, &input).map_err(describe)?;
         let input_size = size(&input);
@@ -128,12 +131,10 @@ pub fn run(root: &Path, problem: &str) -> Result<(), String> {
             made.push((case.name.as_str(), false));
             continue;
         }
-        execute(&release.join(problem), &[], Some(&input), &output)
-            .map_err(|e| describe(format!("the solver {e}")))?;
+        execute(&release.join(problem), &[], Some(&input), &output).map_err(describe)?;
         if case.checked {
             let oracle_output = runner.file("oracle.out");
-            execute(&release.join(&oracle), &[], Some(&input), &oracle_output)
-                .map_err(|e| describe(format!("the oracle {e}")))?;
+            execute(&release.join(&oracle), &[], Some(&input), &oracle_output).map_err(describe)?;
             let read = |path: &Path| fs::read(path).map_err(|e| e.to_string());
             let verdict = checker.check(&input, &read(&oracle_output)?, &read(&output)?).verdict;
             if let Err(why) = verdict {
@@ -168,7 +169,7 @@ pub fn run(root: &Path, problem: &str) -> Result<(), String> {
         let extensions: &[&str] = if *has_output { &["in", "out"] } else { &["in"] };
         for extension in extensions {
             let file = format!("{name}.{extension}");
-            move_file(&runner.file(&file), &out_dir.join(&file))?;
+            move_file(&made_dir.join(&file), &out_dir.join(&file))?;
         }
     }
     let names: Vec<&str> = made.iter().map(|(name, _)| *name).collect();
@@ -210,21 +211,24 @@ fn execute(
     };
     let stdout =
         fs::File::create(output).map_err(|e| format!("cannot create {}: {e}", output.display()))?;
-    let name = program.file_name().unwrap_or_default().to_string_lossy();
+    let command: Vec<String> =
+        std::iter::once(program.file_name().unwrap_or_default().to_string_lossy().into_owned())
+            .chain(args.iter().cloned())
+            .collect();
     let result = Command::new(program)
         .args(args)
         .stdin(stdin)
         .stdout(stdout)
         .stderr(Stdio::piped())
         .output()
-        .map_err(|e| format!("cannot run {name}: {e}"))?;
+        .map_err(|e| format!("cannot run {}: {e}", command[0]))?;
     if result.status.success() {
         return Ok(());
     }
     let stderr = String::from_utf8_lossy(&result.stderr);
     Err(format!(
-        "failed: {name} {} ended with {}: {}",
-        args.join(" "),
+        "`{}` failed ({}): {}",
+        command.join(" "),
         result.status,
         stderr.lines().next().unwrap_or("no stderr")
     ))

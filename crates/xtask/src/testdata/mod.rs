@@ -172,7 +172,7 @@ fn run_problem(
     let meta = &problem.meta;
     let judged_by = match (&problem.interactor, meta.checker) {
         (Some(interactor), _) => format!("interactor {interactor}"),
-        (None, CheckerSpec::Builtin(checker)) => format!("checker {checker:?}").to_lowercase(),
+        (None, CheckerSpec::Builtin(checker)) => format!("checker {}", checker_label(checker)),
         (None, CheckerSpec::Binary) => format!("checker {}", meta::checker_name(&problem.name)),
     };
     println!(
@@ -238,6 +238,16 @@ fn run_problem(
         }
     }
     Ok(())
+}
+
+/// A built-in checker as the metadata names it: `exact`, `tokens`, `floats 1e-6 1e-9`.
+fn checker_label(checker: meta::Checker) -> String {
+    match checker {
+        meta::Checker::Exact => "exact".to_string(),
+        meta::Checker::Tokens => "tokens".to_string(),
+        meta::Checker::Floats { absolute, relative } => format!("floats {absolute:e} {relative:e}"),
+        meta::Checker::Custom(_) => "custom".to_string(),
+    }
 }
 
 fn print_line(
@@ -430,8 +440,18 @@ fn judge_interactive(
 
 #[cfg(test)]
 mod tests {
-    use super::first_compiler_error;
+    use super::{checker_label, first_compiler_error};
+    use crate::meta::Checker;
     use std::path::Path;
+
+    #[test]
+    fn a_checker_is_named_as_the_metadata_names_it() {
+        assert_eq!(checker_label(Checker::Exact), "exact");
+        assert_eq!(
+            checker_label(Checker::Floats { absolute: 1e-6, relative: 1e-9 }),
+            "floats 1e-6 1e-9"
+        );
+    }
 
     #[test]
     fn the_first_compiler_error_has_its_place() {
