@@ -262,12 +262,18 @@ impl Exchange {
 }
 
 /// What an interaction's end means: the verdict code and its detail.
+///
+/// A rejection that came while the solver was still talking is WA whatever the solver did
+/// next (a solver often crashes or hangs once its input ends). Otherwise: killed at the
+/// deadline is TLE; then CPU time over the limit, TLE; a solver that failed, RE; the
+/// interactor's rejection, WA, and any other end of it, FAIL; then the memory limit.
 pub fn verdict(
     run: &Interaction,
     time_limit: Duration,
     memory_limit_kib: u64,
 ) -> (&'static str, String) {
-    let rejected = run.interactor == Some(exit_code(1)) && !run.solver_ended_first;
+    let interactor_code = run.interactor.and_then(|status| status.code());
+    let rejected = interactor_code == Some(1) && !run.solver_ended_first;
     let says = || run.interactor_says.clone().unwrap_or_else(|| "no reason given".to_string());
     if let Some(after) = run.killed_after {
         if rejected {
@@ -287,9 +293,9 @@ pub fn verdict(
         let stderr = run.solver_stderr.as_deref().unwrap_or("no stderr");
         return ("RE", format!("{}; {stderr}", solver.exit));
     }
-    match run.interactor.map(|status| status.code()) {
-        Some(Some(0)) => {}
-        Some(Some(1)) => return ("WA", says()),
+    match interactor_code {
+        Some(0) => {}
+        Some(1) => return ("WA", says()),
         _ => {
             let status = run.interactor.map_or("killed".to_string(), |s| s.to_string());
             return ("FAIL", format!("the interactor failed ({status}): {}", says()));
@@ -301,14 +307,68 @@ pub fn verdict(
     ("AC", String::new())
 }
 
-fn exit_code(code: i32) -> ExitStatus {
-    use std::os::unix::process::ExitStatusExt;
-    ExitStatus::from_raw(code << 8)
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{Direction, Exchange, KEPT_LINES, LINE_CUT};
+    use super::{verdict, Direction, Exchange, Interaction, KEPT_LINES, LINE_CUT};
+    use crate::testdata::process::{Exit, Usage};
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::ExitStatus;
+    use std::time::Duration;
+
+    /// A solver that ended with `exit` after 0.1 s of CPU and 3 MiB, against an interactor that
+    /// exited with `judge`.
+    fn ended(exit: Exit, judge: Option<i32>, solver_ended_first: bool) -> Interaction {
+        Interaction {
+            solver: Some(Usage { exit, cpu: Duration::from_millis(100), peak_kib: 3072 }),
+            solver_stderr: Some("error: line 2: expected a reply".to_string()),
+            interactor: judge.map(|code| ExitStatus::from_raw(code << 8)),
+            interactor_says: Some("wrong guess".to_string()),
+            solver_ended_first,
+            killed_after: None,
+            exchange: Vec::new(),
+        }
+    }
+
+    fn judged(run: &Interaction) -> (&'static str, String) {
+        verdict(run, Duration::from_secs(1), 64 * 1024)
+    }
+
+    #[test]
+    fn the_verdict_follows_who_ended_first() {
+        assert_eq!(judged(&ended(Exit::Code(0), Some(0), true)), ("AC", String::new()));
+        assert_eq!(judged(&ended(Exit::Code(0), Some(1), true)).0, "WA");
+        // A crash after the interactor rejected is the rejection's consequence.
+        assert_eq!(judged(&ended(Exit::Code(1), Some(1), false)), ("WA", "wrong guess".into()));
+        // A crash first is RE, though the interactor then rejects the cut exchange.
+        assert_eq!(
+            judged(&ended(Exit::Signal(11), Some(1), true)),
+            ("RE", "killed by signal 11 (SIGSEGV); error: line 2: expected a reply".into())
+        );
+        let (code, detail) = judged(&ended(Exit::Code(0), Some(3), true));
+        assert_eq!(code, "FAIL");
+        assert!(detail.starts_with("the interactor failed (exit status: 3)"), "{detail}");
+    }
+
+    #[test]
+    fn limits_and_kills() {
+        let mut slow = ended(Exit::Code(0), Some(0), true);
+        slow.solver.as_mut().expect("ended").cpu = Duration::from_millis(1500);
+        assert_eq!(judged(&slow), ("TLE", "over 1000 ms".into()));
+        let mut big = ended(Exit::Code(0), Some(0), true);
+        big.solver.as_mut().expect("ended").peak_kib = 65 * 1024;
+        assert_eq!(judged(&big), ("MLE", "over 64 MB".into()));
+        let mut waiting = ended(Exit::Code(0), None, false);
+        waiting.solver = None;
+        waiting.killed_after = Some(Duration::from_millis(2003));
+        let (code, detail) = judged(&waiting);
+        assert_eq!(code, "TLE");
+        assert!(detail.starts_with("killed after 2.0 s of wall time: still running"), "{detail}");
+        // Rejected, then the solver hung: the rejection stands.
+        let mut hung = ended(Exit::Code(0), Some(1), false);
+        hung.solver = None;
+        hung.killed_after = Some(Duration::from_secs(2));
+        assert_eq!(judged(&hung), ("WA", "wrong guess".into()));
+    }
 
     #[test]
     fn the_exchange_keeps_the_last_lines_in_order() {
