@@ -20,15 +20,35 @@ die() {
     exit 1
 }
 
-# xtask ARGS...: the workspace's tools (crates/xtask), built in release mode on first use.
+# xtask ARGS...: the workspace's tools (crates/xtask), built in release mode once per script
+# run and then called directly (each `cargo run` would check the build again).
+xtask_built=
+build_xtask() {
+    [ -n "$xtask_built" ] && return 0
+    cargo build -q --release -p xtask || die "cannot build the workspace's tools (crates/xtask)"
+    xtask_built=yes
+}
 xtask() {
-    cargo run -q --release -p xtask -- "$@"
+    build_xtask
+    "${CARGO_TARGET_DIR:-target}/release/xtask" "$@"
+}
+
+# need_debian_package FILE PACKAGE WHAT: installs Debian's PACKAGE (with sudo unless root)
+# when FILE is missing; WHAT says what it is for.
+need_debian_package() {
+    [ -e "$1" ] && return 0
+    echo "== installing Debian's $2 package ($3)"
+    local sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    { $sudo apt-get update -qq && $sudo apt-get install -y -qq "$2" >/dev/null; } ||
+        die "cannot install Debian's $2 package ($3)"
 }
 
 # check_problems NAME...: exits with the usage line unless every NAME is a problem crate
 # (a crate with a [package.metadata.judge] table; xtask decides, for every script alike).
 check_problems() {
     local message status
+    build_xtask
     message=$(xtask problems "$@" 2>&1 >/dev/null)
     status=$?
     case $status in

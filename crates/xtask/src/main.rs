@@ -2,11 +2,18 @@
 //!
 //! ```text
 //! xtask bundle [--compact] PROBLEM  one self-contained .rs file on stdout, its size on stderr
-//! xtask testdata [PROBLEM...]       every testdata case through the release binary and bundle
+//! xtask testdata [--quick] [PROBLEM...]
+//!                                   every testdata case through the release binary and bundle
+//!                                   (--quick: the release binary only)
+//! xtask make-testdata PROBLEM      testdata/PROBLEM from crates/PROBLEM/testdata.list
 //! xtask problems [NAME...]          the problem crates (or checks that each NAME is one)
 //! xtask profiles                    the judge profiles a problem's metadata can name
 //! xtask new NAME --judge PROFILE    a new problem crate that passes every check at once
 //! ```
+//!
+//!
+//! `xtask measure REPORT PROGRAM [ARGS...]` is the testdata runner's own helper (it runs a
+//! program and writes its CPU time and peak memory to REPORT); see `testdata/process.rs`.
 //!
 //! Bad arguments print a `usage:` line and exit 2; failures print `error: ...` and exit 1.
 
@@ -17,10 +24,12 @@ mod problems;
 mod profiles;
 mod testdata;
 
+use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: xtask bundle [--compact] PROBLEM | testdata [PROBLEM...] | \
+const USAGE: &str = "usage: xtask bundle [--compact] PROBLEM | testdata [--quick] [PROBLEM...] | \
+                     make-testdata PROBLEM | \
                      problems [NAME...] | profiles | new NAME --judge PROFILE";
 
 /// Why a command stopped.
@@ -38,6 +47,20 @@ impl From<String> for Stop {
 }
 
 fn main() -> ExitCode {
+    // The measuring helper first: it starts once per test run, and takes paths as they are.
+    let raw: Vec<OsString> = std::env::args_os().skip(1).collect();
+    if let [command, report, program, args @ ..] = raw.as_slice() {
+        if command == "measure" {
+            let args: Vec<&OsStr> = args.iter().map(OsString::as_os_str).collect();
+            return match testdata::measure_main(Path::new(report), program, &args) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(message) => {
+                    eprintln!("error: {message}");
+                    ExitCode::FAILURE
+                }
+            };
+        }
+    }
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let root = workspace_root();
@@ -73,13 +96,31 @@ fn dispatch(root: &Path, args: &[&str]) -> Result<bool, Stop> {
             checked_problems(root, &[problem], BUNDLE)?;
             Ok(print_bundle(root, problem, compact)?)
         }
-        ["testdata", names @ ..] => {
+        ["testdata", rest @ ..] => {
+            const TESTDATA: &str = "usage: xtask testdata [--quick] [PROBLEM...]";
+            let quick = rest.contains(&"--quick");
+            let names: Vec<&str> = rest.iter().copied().filter(|arg| *arg != "--quick").collect();
+            if let Some(option) = names.iter().find(|arg| arg.starts_with('-')) {
+                return Err(Stop::Usage(format!("unknown option {option}"), TESTDATA));
+            }
             let problems = if names.is_empty() {
                 problems::all(root)?
             } else {
-                checked_problems(root, names, "usage: xtask testdata [PROBLEM...]")?
+                checked_problems(root, &names, TESTDATA)?
             };
-            Ok(testdata::run(root, &problems)?)
+            Ok(testdata::run(root, &problems, quick)?)
+        }
+        ["make-testdata", rest @ ..] => {
+            const MAKE: &str = "usage: scripts/make-testdata.sh PROBLEM";
+            let [problem] = rest else {
+                return Err(Stop::Usage(String::new(), MAKE));
+            };
+            if problem.starts_with('-') {
+                return Err(Stop::Usage(format!("unknown option {problem}"), MAKE));
+            }
+            checked_problems(root, &[problem], MAKE)?;
+            testdata::make(root, problem)?;
+            Ok(true)
         }
         ["problems", names @ ..] => {
             let problems = if names.is_empty() {
@@ -116,8 +157,12 @@ fn checked_problems(root: &Path, names: &[&str], usage: &'static str) -> Result<
     problems::checked(root, names).map_err(|reason| Stop::Usage(reason, usage))
 }
 
-/// The workspace root: two levels above this crate's manifest.
+/// The workspace root: two levels above this crate's manifest, or `XTASK_WORKSPACE` (how the
+/// runner's tests point it at a fixture workspace).
 fn workspace_root() -> PathBuf {
+    if let Some(root) = std::env::var_os("XTASK_WORKSPACE") {
+        return PathBuf::from(root);
+    }
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .ancestors()
         .nth(2)

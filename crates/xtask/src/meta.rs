@@ -11,10 +11,14 @@
 //!
 //! Only that table's flat `key = value` lines are read (strings and integers), so no TOML
 //! library is needed.
+//!
+//! A problem is interactive when it has an interactor, `src/bin/<problem>-judge.rs`: its
+//! testdata cases are inputs alone, judged by running the solver against the interactor.
 
 use std::path::Path;
 
-use judge_io::testing::Checker;
+/// The output checkers, shared with the stress tests (the one place the tools name them).
+pub use judge_io::testing::Checker;
 
 use crate::profiles::{self, Profile};
 
@@ -35,6 +39,20 @@ pub struct JudgeMeta {
     pub memory_limit_mb: u64,
     /// How outputs are compared.
     pub checker: CheckerSpec,
+    /// Whether the problem is interactive (it has `src/bin/<problem>-judge.rs`).
+    pub interactive: bool,
+}
+
+/// The interactor's binary name: `<problem>-judge`, from `src/bin/<problem>-judge.rs`. It runs
+/// as `<problem>-judge CASE.in` with the solver's output on its stdin and its stdout on the
+/// solver's stdin; it exits 0 to accept and 1 to reject, with one line on stderr saying why.
+pub fn interactor_name(problem: &str) -> String {
+    format!("{problem}-judge")
+}
+
+/// The checker's binary name: `<problem>-check`, from `src/bin/<problem>-check.rs`.
+pub fn checker_name(problem: &str) -> String {
+    format!("{problem}-check")
 }
 
 /// A problem's checker: one of judge-io's, or its own binary `src/bin/<problem>-check.rs`.
@@ -54,7 +72,10 @@ pub fn read(root: &Path, problem: &str) -> Result<JudgeMeta, String> {
     let path = root.join("crates").join(problem).join("Cargo.toml");
     let text = std::fs::read_to_string(&path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+    let mut meta = parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let interactor = format!("{}.rs", interactor_name(problem));
+    meta.interactive = root.join("crates").join(problem).join("src/bin").join(interactor).is_file();
+    Ok(meta)
 }
 
 fn parse(manifest: &str) -> Result<JudgeMeta, String> {
@@ -129,6 +150,7 @@ fn parse(manifest: &str) -> Result<JudgeMeta, String> {
         time_limit_ms: time_limit_ms.unwrap_or(profile.time_limit_ms),
         memory_limit_mb: memory_limit_mb.unwrap_or(profile.memory_limit_mb),
         checker: checker.unwrap_or(CheckerSpec::Builtin(Checker::Exact)),
+        interactive: false,
     })
 }
 
@@ -146,7 +168,7 @@ mod tests {
         assert_eq!(meta.rustc_flags, ["--edition", "2021", "-O"]);
         assert_eq!(meta.source_limit_bytes, Some(524_288));
         assert_eq!((meta.time_limit_ms, meta.memory_limit_mb), (2000, 128));
-        assert!(matches!(meta.checker, CheckerSpec::Builtin(judge_io::testing::Checker::Tokens)));
+        assert!(matches!(meta.checker, CheckerSpec::Builtin(super::Checker::Tokens)));
         let meta =
             parse("[package.metadata.judge]\nprofile = \"algospot\"\nchecker = \"binary\"\n")
                 .expect("valid table");

@@ -1,0 +1,357 @@
+//! Running a program and reading its own CPU time and peak memory.
+//!
+//! Linux reports a child's peak resident set (`ru_maxrss`, from `wait4`) as the larger of the
+//! child's own and the high-water mark of the address space its `exec` replaced. A program
+//! started straight from the runner, by `fork` or by `vfork`/`posix_spawn` alike, replaces the
+//! runner's address space (or a copy of it), so it would report the runner's peak: every case
+//! after a big one would read as big. So every measured program is started through `xtask
+//! measure` ([`measure_main`]), a freshly executed process that stays small, forks, and execs
+//! the program from that small copy; it reaps the program with `wait4` and writes the usage to
+//! a report file. The figures are the ones GNU time (`/usr/bin/time -f %M`) gives, which starts
+//! programs the same way.
+//!
+//! The runner kills a run by killing the helper: the program, started with a parent-death
+//! signal, dies with it.
+
+use std::ffi::OsStr;
+use std::fs;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+/// How a measured program ended, and what it used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Usage {
+    pub exit: Exit,
+    /// User plus system CPU time.
+    pub cpu: Duration,
+    /// Peak resident set, KiB.
+    pub peak_kib: u64,
+}
+
+/// A program's end: its exit code, or the signal that killed it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exit {
+    Code(i32),
+    Signal(i32),
+}
+
+impl Exit {
+    pub fn success(self) -> bool {
+        self == Exit::Code(0)
+    }
+}
+
+impl std::fmt::Display for Exit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Exit::Code(code) => write!(f, "exit status {code}"),
+            Exit::Signal(signal) => write!(f, "killed by signal {signal}{}", signal_name(*signal)),
+        }
+    }
+}
+
+/// ` (SIGSEGV)` for the signals a crashing program usually dies of.
+fn signal_name(signal: i32) -> &'static str {
+    match signal {
+        4 => " (SIGILL)",
+        6 => " (SIGABRT)",
+        7 => " (SIGBUS)",
+        8 => " (SIGFPE)",
+        9 => " (SIGKILL)",
+        11 => " (SIGSEGV)",
+        13 => " (SIGPIPE)",
+        _ => "",
+    }
+}
+
+/// A program running under the measuring helper.
+pub struct Measured {
+    helper: Child,
+    report: PathBuf,
+    started: Instant,
+}
+
+impl Measured {
+    /// Starts `program ARGS` through `helper` (the `xtask` executable) with the given standard
+    /// streams; the usage is written to `report`, a path no other run uses at the same time.
+    pub fn start(
+        helper: &Path,
+        report: PathBuf,
+        program: &Path,
+        args: &[&OsStr],
+        stdin: Stdio,
+        stdout: Stdio,
+        stderr: Stdio,
+    ) -> Result<Measured, String> {
+        let _ = fs::remove_file(&report);
+        let helper = Command::new(helper)
+            .arg("measure")
+            .arg(&report)
+            .arg(program)
+            .args(args)
+            .stdin(stdin)
+            .stdout(stdout)
+            .stderr(stderr)
+            .spawn()
+            .map_err(|e| format!("cannot start {}: {e}", helper.display()))?;
+        Ok(Measured { helper, report, started: Instant::now() })
+    }
+
+    /// The stdin and stdout pipes, when the program was started with them.
+    pub fn take_pipes(&mut self) -> (Option<ChildStdin>, Option<ChildStdout>) {
+        (self.helper.stdin.take(), self.helper.stdout.take())
+    }
+
+    /// The wall time since the start.
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+
+    /// The usage once the program has ended (`None` while it runs).
+    pub fn try_finish(&mut self) -> Result<Option<Usage>, String> {
+        match self.helper.try_wait() {
+            Ok(None) => Ok(None),
+            Ok(Some(status)) => self.read_report(status).map(Some),
+            Err(e) => Err(format!("cannot wait for the measuring helper: {e}")),
+        }
+    }
+
+    /// Kills the program (through its helper) and reaps the helper.
+    pub fn kill(&mut self) {
+        let _ = self.helper.kill();
+        let _ = self.helper.wait();
+        let _ = fs::remove_file(&self.report);
+    }
+
+    fn read_report(&self, status: ExitStatus) -> Result<Usage, String> {
+        let text = fs::read_to_string(&self.report).unwrap_or_default();
+        let _ = fs::remove_file(&self.report);
+        if let Some(message) = text.strip_prefix("error ") {
+            return Err(message.trim_end().to_string());
+        }
+        parse_report(&text)
+            .ok_or_else(|| format!("the measuring helper failed ({status}) and wrote {text:?}"))
+    }
+}
+
+/// Runs `program` with stdin from `input` and stdout, stderr to the given files, killing it
+/// once `wall_limit` passes. `Ok(None)` if it was killed.
+pub fn run_to_files(
+    helper: &Path,
+    report: PathBuf,
+    program: &Path,
+    input: &Path,
+    stdout: &Path,
+    stderr: &Path,
+    wall_limit: Duration,
+) -> Result<Option<Usage>, String> {
+    let open = |path: &Path| {
+        fs::File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))
+    };
+    let create = |path: &Path| {
+        fs::File::create(path).map_err(|e| format!("cannot create {}: {e}", path.display()))
+    };
+    // Files, not pipes, so that a chatty program never blocks on a full pipe.
+    let mut run = Measured::start(
+        helper,
+        report,
+        program,
+        &[],
+        open(input)?.into(),
+        create(stdout)?.into(),
+        create(stderr)?.into(),
+    )?;
+    let mut usage = None;
+    let finished = poll_until(run.started + wall_limit, || {
+        usage = run.try_finish()?;
+        Ok(usage.is_some())
+    })?;
+    if !finished {
+        run.kill();
+    }
+    Ok(usage)
+}
+
+/// Calls `done` with a growing pause (50 us up to 5 ms) until it returns true or `deadline`
+/// passes; whether it returned true.
+pub fn poll_until(
+    deadline: Instant,
+    mut done: impl FnMut() -> Result<bool, String>,
+) -> Result<bool, String> {
+    let mut pause = Duration::from_micros(50);
+    loop {
+        if done()? {
+            return Ok(true);
+        }
+        if Instant::now() >= deadline {
+            return Ok(false);
+        }
+        std::thread::sleep(pause);
+        pause = (pause * 2).min(Duration::from_millis(5));
+    }
+}
+
+/// The report line: `exit CODE CPU_MICROS PEAK_KIB` or `signal NUMBER CPU_MICROS PEAK_KIB`.
+fn format_report(usage: &Usage) -> String {
+    let (kind, number) = match usage.exit {
+        Exit::Code(code) => ("exit", code),
+        Exit::Signal(signal) => ("signal", signal),
+    };
+    format!("{kind} {number} {} {}\n", usage.cpu.as_micros(), usage.peak_kib)
+}
+
+fn parse_report(text: &str) -> Option<Usage> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let [kind, number, micros, peak_kib] = words.as_slice() else {
+        return None;
+    };
+    let number = number.parse().ok()?;
+    let exit = match *kind {
+        "exit" => Exit::Code(number),
+        "signal" => Exit::Signal(number),
+        _ => return None,
+    };
+    Some(Usage {
+        exit,
+        cpu: Duration::from_micros(micros.parse().ok()?),
+        peak_kib: peak_kib.parse().ok()?,
+    })
+}
+
+/// `xtask measure REPORT PROGRAM [ARGS...]`: the helper's side. Runs the program with this
+/// process's standard streams, waits for it, and writes its usage to REPORT; a program that
+/// cannot be started is reported as `error MESSAGE`. Exits 0 once the report is written.
+pub fn measure_main(report: &Path, program: &OsStr, args: &[&OsStr]) -> Result<(), String> {
+    let write = |text: &str| {
+        fs::write(report, text).map_err(|e| format!("cannot write {}: {e}", report.display()))
+    };
+    // If the runner dies, so does this helper, and with it the program.
+    let runner = std::os::unix::process::parent_id();
+    sys::die_with_parent();
+    if std::os::unix::process::parent_id() != runner {
+        return Err("the runner ended before the program started".to_string());
+    }
+    let helper = std::process::id();
+    let mut command = Command::new(program);
+    command.args(args);
+    // SAFETY: the hook runs between fork and exec and makes only async-signal-safe system
+    // calls (prctl, getppid), allocating nothing. It also makes std fork rather than vfork,
+    // which is the point: the program starts from this small process's copy.
+    unsafe {
+        command.pre_exec(move || {
+            sys::die_with_parent();
+            if std::os::unix::process::parent_id() != helper {
+                return Err(std::io::Error::other("the measuring helper ended"));
+            }
+            Ok(())
+        });
+    }
+    let child = match command.spawn() {
+        Ok(child) => child,
+        Err(e) => {
+            return write(&format!("error cannot start {}: {e}\n", Path::new(program).display()))
+        }
+    };
+    let usage = sys::wait(child.id())?;
+    write(&format_report(&usage))
+}
+
+#[cfg(not(target_os = "linux"))]
+compile_error!("the testdata runner reads a program's resource usage through Linux's wait4");
+
+/// `wait4(2)` and `prctl(2)` from the C library std already links: std can wait for a child
+/// but cannot report its resource usage.
+#[cfg(target_os = "linux")]
+mod sys {
+    use super::{Exit, Usage};
+    use std::time::Duration;
+
+    #[repr(C)]
+    struct Timeval {
+        seconds: i64,
+        micros: i64,
+    }
+
+    /// `struct rusage` on 64-bit Linux: two timevals, then 14 longs (`ru_maxrss` first).
+    #[repr(C)]
+    struct Rusage {
+        user: Timeval,
+        system: Timeval,
+        max_rss_kib: i64,
+        rest: [i64; 13],
+    }
+
+    const PR_SET_PDEATHSIG: i32 = 1;
+    const SIGKILL: u64 = 9;
+
+    extern "C" {
+        fn wait4(pid: i32, status: *mut i32, options: i32, usage: *mut Rusage) -> i32;
+        fn prctl(option: i32, ...) -> i32;
+    }
+
+    /// Waits for child `pid` to end and reaps it.
+    pub fn wait(pid: u32) -> Result<Usage, String> {
+        let mut status = 0;
+        let mut usage = Rusage {
+            user: Timeval { seconds: 0, micros: 0 },
+            system: Timeval { seconds: 0, micros: 0 },
+            max_rss_kib: 0,
+            rest: [0; 13],
+        };
+        loop {
+            // SAFETY: both pointers are to live, properly laid out locals for the call.
+            let reaped = unsafe { wait4(pid as i32, &mut status, 0, &mut usage) };
+            if reaped > 0 {
+                break;
+            }
+            let error = std::io::Error::last_os_error();
+            if error.kind() != std::io::ErrorKind::Interrupted {
+                return Err(format!("wait4 failed: {error}"));
+            }
+        }
+        let micros = |t: &Timeval| t.seconds as u64 * 1_000_000 + t.micros as u64;
+        let exited = status & 0x7f == 0;
+        Ok(Usage {
+            exit: if exited {
+                Exit::Code((status >> 8) & 0xff)
+            } else {
+                Exit::Signal(status & 0x7f)
+            },
+            cpu: Duration::from_micros(micros(&usage.user) + micros(&usage.system)),
+            peak_kib: usage.max_rss_kib as u64,
+        })
+    }
+
+    /// Asks for SIGKILL when the parent (the thread that started this process) ends.
+    pub fn die_with_parent() {
+        // SAFETY: prctl with PR_SET_PDEATHSIG takes one integer argument; async-signal-safe.
+        unsafe {
+            prctl(PR_SET_PDEATHSIG, SIGKILL);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{format_report, parse_report, Exit, Usage};
+    use std::time::Duration;
+
+    #[test]
+    fn a_report_reads_back() {
+        for exit in [Exit::Code(0), Exit::Code(101), Exit::Signal(11)] {
+            let usage = Usage { exit, cpu: Duration::from_micros(1_234_567), peak_kib: 2048 };
+            assert_eq!(parse_report(&format_report(&usage)), Some(usage));
+        }
+        assert_eq!(parse_report(""), None);
+        assert_eq!(parse_report("exit 0 12"), None);
+        assert_eq!(parse_report("stopped 0 1 2"), None);
+    }
+
+    #[test]
+    fn a_signal_is_named() {
+        assert_eq!(Exit::Signal(11).to_string(), "killed by signal 11 (SIGSEGV)");
+        assert_eq!(Exit::Code(1).to_string(), "exit status 1");
+    }
+}

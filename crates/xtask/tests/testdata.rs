@@ -1,0 +1,435 @@
+//! The testdata runner and maker end to end: `xtask testdata` and `xtask make-testdata` on a
+//! fixture workspace of small problems written below (a memory toucher, guess-the-number
+//! solvers against their interactor, a bundle that rustc 1.63 rejects, a slow checker, float
+//! checkers, oracles that differ from their solver), checked line by line.
+//!
+//! The fixture is written under cargo's per-target scratch folder, only where a file changed,
+//! so its release build is incremental from one run to the next.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+/// The fixture's problems all share these limits (the memory toucher's tests rely on them).
+const LIMITS: &str = "profile = \"boj\"\ntime-limit-ms = 500\nmemory-limit-mb = 32\n";
+
+/// Reads its input in 64 KiB pieces and drops them; touches as many MiB as the first number
+/// says, and prints how many it touched.
+const MEM_MAIN: &str = r#"use std::io::Read;
+
+fn main() {
+    let mut stdin = std::io::stdin().lock();
+    let mut piece = vec![0u8; 1 << 16];
+    let mut head = Vec::new();
+    loop {
+        let n = stdin.read(&mut piece).expect("stdin");
+        if n == 0 {
+            break;
+        }
+        if head.len() < 16 {
+            head.extend_from_slice(&piece[..n.min(16)]);
+        }
+    }
+    let text = String::from_utf8_lossy(&head).into_owned();
+    let mib: usize = text.split_whitespace().next().expect("a number").parse().expect("MiB");
+    let mut memory = vec![0u8; mib << 20];
+    for i in (0..memory.len()).step_by(4096) {
+        memory[i] = 1;
+    }
+    let pages: usize = memory.iter().step_by(4096).map(|&b| b as usize).sum();
+    println!("{}", pages * 4096 >> 20);
+}
+"#;
+
+/// The interactor of every guess-* problem: the case is `N SECRET`; it tells the solver N,
+/// then answers each guess with `higher`, `lower` or `correct`; more than 40 guesses, or an
+/// end before `correct`, are rejected.
+const GUESS_JUDGE: &str = r#"use std::io::{BufRead, Write};
+
+fn reject(why: &str) -> ! {
+    eprintln!("{}", why);
+    std::process::exit(1)
+}
+
+fn main() {
+    let path = std::env::args().nth(1).expect("usage: JUDGE CASE.in");
+    let case = std::fs::read_to_string(path).expect("a readable case");
+    let numbers: Vec<u64> = case.split_whitespace().map(|w| w.parse().expect("a number")).collect();
+    let (n, secret) = (numbers[0], numbers[1]);
+    let mut out = std::io::stdout();
+    let _ = writeln!(out, "{}", n).and_then(|()| out.flush());
+    for (count, line) in std::io::stdin().lock().lines().enumerate() {
+        let line = match line {
+            Ok(line) => line,
+            Err(_) => break,
+        };
+        if count == 40 {
+            reject("more than 40 guesses");
+        }
+        let guess: u64 = match line.trim().parse() {
+            Ok(guess) => guess,
+            Err(_) => reject(&format!("expected a guess, found {:?}", line)),
+        };
+        let reply = if guess < secret { "higher" } else if guess > secret { "lower" } else { "correct" };
+        let _ = writeln!(out, "{}", reply).and_then(|()| out.flush());
+        if guess == secret {
+            return;
+        }
+    }
+    reject("the solver stopped before it found the number");
+}
+"#;
+
+/// A guess-the-number solver; `STRATEGY` decides the next guess from `lo..=hi`, `FLUSH` whether
+/// it flushes before it reads, and `AFTER_FIRST_REPLY` runs once the first reply came.
+const GUESS_SOLVER: &str = r#"use std::io::{BufRead, BufWriter, Write};
+
+fn main() {
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut out = BufWriter::new(std::io::stdout());
+    let n: u64 = lines.next().expect("n").expect("n").trim().parse().expect("n");
+    let (mut lo, mut hi) = (1, n);
+    let mut replies = 0;
+    loop {
+        let guess = STRATEGY;
+        writeln!(out, "{}", guess).expect("write");
+        if FLUSH {
+            out.flush().expect("flush");
+        }
+        let reply = match lines.next() {
+            Some(Ok(reply)) => reply,
+            _ => return,
+        };
+        replies += 1;
+        if replies == 1 {
+            AFTER_FIRST_REPLY;
+        }
+        match reply.trim() {
+            "higher" => lo = guess + 1,
+            "lower" => hi = guess - 1,
+            _ => return,
+        }
+    }
+}
+"#;
+
+/// Valid Rust today, but `let ... else` is newer than rustc 1.63: the bundle cannot compile.
+const CE_MAIN: &str = "fn main() {\n    let Some(x) = Some(1) else { return };\n    \
+                       println!(\"{}\", x);\n}\n";
+
+/// A checker that takes its time before it accepts.
+const SLOW_CHECK: &str =
+    "fn main() {\n    std::thread::sleep(std::time::Duration::from_millis(150));\n    \
+                          println!(\"AC\");\n}\n";
+
+/// The fixture workspace, written (and its binaries left to the runner to build) once.
+fn fixture() -> &'static Path {
+    static ROOT: OnceLock<PathBuf> = OnceLock::new();
+    ROOT.get_or_init(|| {
+        let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("runner-fixture");
+        write(
+            &root.join("Cargo.toml"),
+            "[workspace]\nresolver = \"2\"\nmembers = [\"crates/*\"]\n",
+        );
+        problem(&root, "mem", "", MEM_MAIN, &[]);
+        let mut big = b"0\n".to_vec();
+        big.resize(40 << 20, b'.');
+        write_bytes(&root.join("testdata/mem/a-big.in"), &big);
+        for (case, input, output) in
+            [("a-big", None, "0"), ("b-touch", Some("24"), "24"), ("c-over", Some("40"), "40")]
+        {
+            if let Some(input) = input {
+                write(&root.join(format!("testdata/mem/{case}.in")), &format!("{input}\n"));
+            }
+            write(&root.join(format!("testdata/mem/{case}.out")), &format!("{output}\n"));
+        }
+        let solvers = [
+            ("guess-ok", "(lo + hi) / 2", "true", "()"),
+            ("guess-wrong", "lo", "true", "()"),
+            ("guess-noflush", "(lo + hi) / 2", "false", "()"),
+            ("guess-crash", "(lo + hi) / 2", "true", "panic!(\"the solver gave up\")"),
+        ];
+        for (name, strategy, flush, after_first_reply) in solvers {
+            let main = GUESS_SOLVER
+                .replace("STRATEGY", strategy)
+                .replace("FLUSH", flush)
+                .replace("AFTER_FIRST_REPLY", after_first_reply);
+            problem(&root, name, "", &main, &[(&format!("{name}-judge"), GUESS_JUDGE)]);
+            write(&root.join(format!("testdata/{name}/a.in")), "100 90\n");
+            write(&root.join(format!("testdata/{name}/b.in")), "1000 999\n");
+        }
+        problem(&root, "ce", "", CE_MAIN, &[]);
+        write(&root.join("testdata/ce/a.in"), "\n");
+        write(&root.join("testdata/ce/a.out"), "1\n");
+        write(&root.join("testdata/ce/b.in"), "\n");
+        write(&root.join("testdata/ce/b.out"), "1\n");
+        problem(
+            &root,
+            "slow",
+            "checker = \"binary\"\n",
+            "fn main() { println!(\"1\"); }\n",
+            &[("slow-check", SLOW_CHECK)],
+        );
+        write(&root.join("testdata/slow/a.in"), "\n");
+        write(&root.join("testdata/slow/a.out"), "1\n");
+        let floaty = "fn main() {\n    let mut s = String::new();\n    \
+                      std::io::stdin().read_line(&mut s).unwrap();\n    print!(\"{}\", s);\n}\n";
+        problem(&root, "floaty", "checker = \"floats 1e-6 1e-6\"\n", floaty, &[]);
+        for (case, input) in [("a-close", "0.50000001"), ("b-far", "0.5001")] {
+            write(&root.join(format!("testdata/floaty/{case}.in")), &format!("{input}\n"));
+            write(&root.join(format!("testdata/floaty/{case}.out")), "0.5\n");
+        }
+        // For make-testdata: a solver and an oracle 1e-8 apart, under floats and exact checkers.
+        let gen = "fn main() {\n    println!(\"{}\", std::env::args().nth(1).unwrap());\n}\n";
+        let thirds = |extra: &str| {
+            format!(
+                "fn main() {{\n    let mut s = String::new();\n    \
+                 std::io::stdin().read_line(&mut s).unwrap();\n    \
+                 let x: f64 = s.trim().parse().unwrap();\n    println!(\"{{:.9}}\", x / 3.0{extra});\n}}\n"
+            )
+        };
+        for (name, checker) in [("thirds", "checker = \"floats 1e-6 1e-6\"\n"), ("thirds-exact", "")] {
+            let gen_bin = format!("{name}-gen");
+            let naive_bin = format!("{name}-naive");
+            let naive = thirds(" + 1e-8");
+            problem(&root, name, checker, &thirds(""), &[(&gen_bin, gen), (&naive_bin, &naive)]);
+            write(&root.join(format!("crates/{name}/testdata.list")), "# NAME SEED\none! 1\ntwo! 2\nbig 3\n");
+        }
+        let judge = "guess-made-judge";
+        let main = GUESS_SOLVER
+            .replace("STRATEGY", "(lo + hi) / 2")
+            .replace("FLUSH", "true")
+            .replace("AFTER_FIRST_REPLY", "()");
+        let guess_gen = "fn main() {\n    println!(\"1000 {}\", std::env::args().nth(1).unwrap());\n}\n";
+        problem(&root, "guess-made", "", &main, &[(judge, GUESS_JUDGE), ("guess-made-gen", guess_gen)]);
+        write(&root.join("crates/guess-made/testdata.list"), "seven! 7\nnine 9\n");
+        root
+    })
+}
+
+/// A problem crate `name` with `main.rs` and the given `src/bin` programs.
+fn problem(root: &Path, name: &str, extra_meta: &str, main: &str, bins: &[(&str, &str)]) {
+    let dir = root.join("crates").join(name);
+    write(
+        &dir.join("Cargo.toml"),
+        &format!(
+            "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\npublish = \
+             false\n\n[package.metadata.judge]\n{LIMITS}{extra_meta}"
+        ),
+    );
+    write(&dir.join("src/main.rs"), main);
+    for (bin, source) in bins {
+        write(&dir.join("src/bin").join(format!("{bin}.rs")), source);
+    }
+}
+
+fn write(path: &Path, text: &str) {
+    write_bytes(path, text.as_bytes());
+}
+
+/// Writes `bytes` unless the file holds them already (a rewrite would make cargo rebuild).
+fn write_bytes(path: &Path, bytes: &[u8]) {
+    if fs::read(path).is_ok_and(|old| old == bytes) {
+        return;
+    }
+    fs::create_dir_all(path.parent().expect("a file in a folder")).expect("create the folder");
+    fs::write(path, bytes).expect("write a fixture file");
+}
+
+/// `xtask testdata ARGS` on the fixture.
+fn testdata(args: &[&str]) -> Output {
+    let root = fixture();
+    Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .arg("testdata")
+        .args(args)
+        .env("XTASK_WORKSPACE", root)
+        .env("CARGO_TARGET_DIR", root.join("target"))
+        .output()
+        .expect("xtask runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// The verdict line of `case` for `variant` (release or bundle) of `problem`.
+fn line<'a>(out: &'a str, problem: &str, case: &str, variant: &str) -> &'a str {
+    out.lines()
+        .find(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            words.len() >= 4 && words[1] == problem && words[2] == case && words[3] == variant
+        })
+        .unwrap_or_else(|| panic!("no line for {problem} {case} {variant} in:\n{out}"))
+}
+
+/// A verdict line's peak memory, MB.
+fn memory_mb(line: &str) -> f64 {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "MB").expect("a memory figure");
+    words[at - 1].parse().expect("a number of MB")
+}
+
+#[test]
+fn peak_memory_is_the_programs_own_after_a_big_case() {
+    let output = testdata(&["--quick", "mem"]);
+    let out = stdout(&output);
+    // The runner read the 40 MB input of a-big (its checker reads inputs) before b-touch ran.
+    assert!(line(&out, "mem", "a-big", "release").starts_with("AC "), "{out}");
+    let touch = line(&out, "mem", "b-touch", "release");
+    assert!(touch.starts_with("AC "), "{out}");
+    let runner = memory_mb(touch);
+    let binary = fixture().join("target/release/mem");
+    let input = fixture().join("testdata/mem/b-touch.in");
+    let gnu_time = Path::new("/usr/bin/time");
+    assert!(gnu_time.is_file(), "install Debian's `time` package (.ci/run and scripts/test.sh do)");
+    let gnu = Command::new(gnu_time)
+        .args(["-f", "%M"])
+        .arg(&binary)
+        .stdin(fs::File::open(&input).expect("the input"))
+        .output()
+        .expect("GNU time runs");
+    let stderr = String::from_utf8_lossy(&gnu.stderr);
+    let gnu_kib: f64 = stderr.lines().last().expect("a figure").trim().parse().expect("KiB");
+    let gnu_mb = gnu_kib / 1024.0;
+    assert!(runner >= 24.0, "the program touched 24 MiB, the runner says {runner} MB:\n{out}");
+    assert!((runner - gnu_mb).abs() <= 1.0, "runner {runner} MB, GNU time {gnu_mb} MB:\n{out}");
+    // MLE is judged on the same figure: 40 MiB touched against a 32 MB limit.
+    let over = line(&out, "mem", "c-over", "release");
+    assert!(over.starts_with("MLE ") && over.ends_with("over 32 MB"), "{out}");
+    assert!(stdout(&output).ends_with("testdata: 2 passed, 1 failed\n"), "{out}");
+    assert_eq!(output.status.code(), Some(1));
+}
+
+#[test]
+fn interactive_problems_run_against_their_interactor() {
+    let problems = ["guess-ok", "guess-wrong", "guess-noflush", "guess-crash"];
+    let output = testdata(&[&["--quick"], &problems[..]].concat());
+    let out = stdout(&output);
+    assert!(
+        out.contains("== guess-ok: 2 cases, BOJ limits 500 ms / 32 MB, interactor guess-ok-judge")
+    );
+    for case in ["a", "b"] {
+        let ok = line(&out, "guess-ok", case, "release");
+        assert!(ok.starts_with("AC ") && ok.contains(" MB"), "{out}");
+        let wrong = line(&out, "guess-wrong", case, "release");
+        assert!(wrong.starts_with("WA ") && wrong.ends_with("more than 40 guesses"), "{out}");
+        // A solver that never flushes waits forever for a reply: killed at twice the limit.
+        let waiting = line(&out, "guess-noflush", case, "release");
+        assert!(waiting.starts_with("TLE ") && waiting.contains("killed after 1."), "{out}");
+        assert!(waiting.ends_with("(waiting for input? a missing flush?)"), "{out}");
+        let crash = line(&out, "guess-crash", case, "release");
+        assert!(crash.starts_with("RE ") && crash.contains("exit status 101"), "{out}");
+    }
+    // A failure shows the last lines of the exchange: the wrong solver's guesses and replies.
+    let after_wrong = out.split(line(&out, "guess-wrong", "a", "release")).nth(1).expect("more");
+    let exchange: Vec<&str> = after_wrong.lines().skip(1).take(13).collect();
+    assert_eq!(exchange[0].trim(), "last lines of the exchange (> solver to interactor, < back):");
+    assert_eq!(exchange[10].trim(), "| > 40");
+    assert_eq!(exchange[11].trim(), "| < higher");
+    assert_eq!(exchange[12].trim(), "| > 41");
+    assert!(out.ends_with("testdata: 2 passed, 6 failed\n"), "{out}");
+    assert_eq!(output.status.code(), Some(1));
+}
+
+#[test]
+fn a_bundle_that_does_not_compile_is_one_line_and_a_good_one_runs_against_the_interactor() {
+    if !Path::new("/usr/bin/rustc").is_file() {
+        panic!("install Debian's rustc (the judges' rustc 1.63; scripts/test.sh does)");
+    }
+    let output = testdata(&["ce", "guess-ok"]);
+    let out = stdout(&output);
+    let ce: Vec<&str> = out.lines().filter(|line| line.starts_with("CE ")).collect();
+    assert_eq!(ce.len(), 1, "{out}");
+    // `target/bundles/ce/Main.rs:LINE:COLUMN: error[E0658]: ...`, LINE being the let-else.
+    let place = ce[0].split_whitespace().find(|w| w.starts_with("target/bundles/ce/Main.rs:"));
+    let place = place.unwrap_or_else(|| panic!("no place in {}", ce[0]));
+    let line_number: usize = place.split(':').nth(1).and_then(|n| n.parse().ok()).expect("a line");
+    let bundle = fs::read_to_string(fixture().join("target/bundles/ce/Main.rs")).expect("bundle");
+    let source_line = bundle.lines().nth(line_number - 1).expect("the line is in the bundle");
+    assert!(source_line.contains("let Some(x) = Some(1) else"), "{source_line}");
+    assert!(ce[0].contains("error[E0658]"), "{out}");
+    assert!(line(&out, "ce", "a", "release").starts_with("AC "), "{out}");
+    assert!(!out.contains("aborting"), "the compiler's dump stays out:\n{out}");
+    for case in ["a", "b"] {
+        assert!(line(&out, "guess-ok", case, "bundle").starts_with("AC "), "{out}");
+    }
+    assert!(out.ends_with("testdata: 6 passed, 1 failed\n"), "{out}");
+}
+
+#[test]
+fn a_slow_checker_shows_its_time_and_a_float_wa_says_why() {
+    let output = testdata(&["--quick", "slow", "floaty"]);
+    let out = stdout(&output);
+    assert!(
+        out.contains("== floaty: 2 cases, BOJ limits 500 ms / 32 MB, checker floats 1e-6 1e-6\n")
+    );
+    let slow = line(&out, "slow", "a", "release");
+    // The checker sleeps 150 ms: its time is shown (as `checker 0.152 s`).
+    assert!(
+        slow.starts_with("AC ") && slow.contains("  checker ") && slow.ends_with(" s"),
+        "{out}"
+    );
+    assert!(line(&out, "floaty", "a-close", "release").starts_with("AC "), "{out}");
+    let far = line(&out, "floaty", "b-far", "release");
+    assert!(far.starts_with("WA ") && far.contains("\"0.5001\""), "{out}");
+    assert!(out.ends_with("testdata: 2 passed, 1 failed\n"), "{out}");
+}
+
+/// `xtask make-testdata PROBLEM` on the fixture.
+fn make_testdata(problem: &str) -> Output {
+    let root = fixture();
+    Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["make-testdata", problem])
+        .env("XTASK_WORKSPACE", root)
+        .env("CARGO_TARGET_DIR", root.join("target"))
+        .output()
+        .expect("xtask runs")
+}
+
+#[test]
+fn make_testdata_compares_through_the_checker_and_counts_bytes() {
+    let dir = fixture().join("testdata/thirds");
+    fs::create_dir_all(&dir).expect("testdata folder");
+    // A case made before that the list no longer names goes; a hand-written one stays.
+    fs::write(dir.join(".generated"), "one\nstale\n").expect("manifest");
+    fs::write(dir.join("stale.in"), "9\n").expect("stale case");
+    fs::write(dir.join("sample.in"), "3\n").expect("sample");
+    fs::write(dir.join("sample.out"), "1.000000000\n").expect("sample");
+    let output = make_testdata("thirds");
+    let out = stdout(&output);
+    assert!(output.status.success(), "{out}{}", String::from_utf8_lossy(&output.stderr));
+    assert!(out.contains("one: 2 bytes in, 12 bytes out, oracle-checked: yes\n"), "{out}");
+    assert!(out.contains("big: 2 bytes in, 12 bytes out, oracle-checked: no\n"), "{out}");
+    assert!(out.contains("stale: removed (no longer in crates/thirds/testdata.list)\n"), "{out}");
+    // 3 inputs of 2 bytes and 3 outputs of 12, the sample (2 + 12), the manifest (12).
+    assert!(out.ends_with("made 3 cases in testdata/thirds (68 bytes in all)\n"), "{out}");
+    assert!(!dir.join("stale.in").exists() && dir.join("sample.in").exists());
+    assert_eq!(fs::read_to_string(dir.join("two.out")).expect("two.out"), "0.666666667\n");
+    assert_eq!(fs::read_to_string(dir.join(".generated")).expect("manifest"), "one\ntwo\nbig\n");
+
+    // The same oracle under the exact checker disagrees, and nothing is written.
+    let _ = fs::remove_dir_all(fixture().join("testdata/thirds-exact"));
+    let output = make_testdata("thirds-exact");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr.starts_with("error: one: the solver and the oracle disagree (line 1, column 1: "),
+        "{stderr}"
+    );
+    assert!(stderr.trim_end().ends_with("nothing written"), "{stderr}");
+    assert!(!fixture().join("testdata/thirds-exact/one.in").exists());
+}
+
+#[test]
+fn make_testdata_checks_an_interactive_case_against_the_interactor() {
+    let output = make_testdata("guess-made");
+    let out = stdout(&output);
+    assert!(output.status.success(), "{out}{}", String::from_utf8_lossy(&output.stderr));
+    assert!(out.contains("seven: 7 bytes in, checked by guess-made-judge: yes\n"), "{out}");
+    assert!(out.contains("nine: 7 bytes in, checked by guess-made-judge: no\n"), "{out}");
+    let dir = fixture().join("testdata/guess-made");
+    assert_eq!(fs::read_to_string(dir.join("seven.in")).expect("seven.in"), "1000 7\n");
+    assert!(!dir.join("seven.out").exists(), "an interactive case is its input alone");
+}
