@@ -25,8 +25,10 @@
 //!   must make a fresh page of memory present for every 4 KiB of input.
 //!
 //! # Also
-//! [`FxHashMap`] is a map with a fast hasher for integer keys. [`testing`] holds what
-//! generators, stress tests and benchmarks share; no submission uses it.
+//! [`FxHashMap`] is a map with a fast hasher for integer keys; [`Rng`] is a seeded random
+//! source (randomized algorithms, and the problems' generators). The test harness (stress,
+//! shrinking, checkers, generator and interactor mains) is the `judge-test` crate, which no
+//! submission carries.
 //!
 //! # Inlining
 //! The bundler pastes this crate into every submission as `mod judge_io { ... }` and keeps only
@@ -41,8 +43,8 @@ mod hash;
 mod input;
 mod int;
 mod output;
+mod rng;
 mod stream;
-pub mod testing;
 
 // One name per `use`: the bundler keeps a `use` whole if it needs any of its names.
 pub use self::entry::run_main;
@@ -52,4 +54,5 @@ pub use self::hash::{FxHashMap, FxHasher};
 pub use self::input::{read_stdin, Line, Scanner, WholeStdin};
 pub use self::int::Int;
 pub use self::output::Output;
+pub use self::rng::Rng;
 pub use self::stream::StreamInput;

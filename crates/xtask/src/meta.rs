@@ -14,7 +14,7 @@
 
 use std::path::Path;
 
-use judge_io::testing::Checker;
+use judge_test::Checker;
 
 use crate::profiles::{self, Profile};
 
@@ -146,7 +146,7 @@ mod tests {
         assert_eq!(meta.rustc_flags, ["--edition", "2021", "-O"]);
         assert_eq!(meta.source_limit_bytes, Some(524_288));
         assert_eq!((meta.time_limit_ms, meta.memory_limit_mb), (2000, 128));
-        assert!(matches!(meta.checker, CheckerSpec::Builtin(judge_io::testing::Checker::Tokens)));
+        assert!(matches!(meta.checker, CheckerSpec::Builtin(judge_test::Checker::Tokens)));
         let meta =
             parse("[package.metadata.judge]\nprofile = \"algospot\"\nchecker = \"binary\"\n")
                 .expect("valid table");

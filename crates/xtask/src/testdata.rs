@@ -395,7 +395,7 @@ mod child {
 mod tests {
     use super::check;
     use crate::meta::CheckerSpec;
-    use judge_io::testing::Checker;
+    use judge_test::Checker;
     use std::path::Path;
 
     #[test]
