@@ -19,7 +19,8 @@
 //! - Interactive problems, where the judge's next line depends on the last answer: write the
 //!   query (`out.int(guess)`), **flush** ([`Output::flush`]; without it both sides wait
 //!   forever), then read the reply (`input.token("a reply")`). [`StreamInput`] has a whole
-//!   example; `tests/interactive.rs` plays it against a judge process through pipes.
+//!   example; `tests/interactive.rs` plays it against an interactor, in process and through
+//!   pipes (the harness is the `judge-test` crate's `interact`).
 //! - Inputs read in bounded memory: a parse that only needs one token at a time holds 64 KiB
 //!   of input, not all of it, and on a pipe it reads faster than the whole-input load, which
 //!   must make a fresh page of memory present for every 4 KiB of input.

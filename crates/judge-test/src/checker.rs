@@ -223,7 +223,7 @@ fn check_lines(expected: &[u8], found: &[u8]) -> Result<(), String> {
                 &line[..end]
             })
             .collect();
-        while lines.last().map_or(false, |line| line.is_empty()) {
+        while lines.last().is_some_and(|line| line.is_empty()) {
             lines.pop();
         }
         lines

@@ -233,7 +233,7 @@ impl<'j> Shrinker<'j> {
                     continue;
                 };
                 let size = size as usize;
-                if body == 0 || body % size != 0 || body / size > MAX_GROUPS {
+                if body == 0 || !body.is_multiple_of(size) || body / size > MAX_GROUPS {
                     continue;
                 }
                 for drop_in_group in [size - 1, 0] {

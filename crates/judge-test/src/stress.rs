@@ -29,8 +29,8 @@ use crate::shrink::{shrink, Judged, ShrinkFn};
 /// the type of a hand-written variant with it (`let wrong: RunFn = |input, out| ...`).
 pub type RunFn = fn(&[u8], &mut Output<Vec<u8>>) -> Result<(), Error>;
 
-/// A solver or oracle as the engine holds it.
-type BoxedRun<'a> = Box<dyn Fn(&[u8], &mut Output<Vec<u8>>) -> Result<(), Error> + Sync + 'a>;
+/// A solver or oracle as the engine holds it (any closure like [`RunFn`]).
+type DynRun<'a> = dyn Fn(&[u8], &mut Output<Vec<u8>>) -> Result<(), Error> + Sync + 'a;
 
 /// A stress test's input generator: one small random input from a seeded [`Rng`].
 pub(crate) type Generator<'a> = Box<dyn Fn(&mut Rng) -> Vec<u8> + Sync + 'a>;
@@ -59,8 +59,8 @@ const DEFAULT_SECONDS: f64 = 3.0;
 pub struct Stress<'a> {
     pub(crate) plan: Plan,
     generate: Generator<'a>,
-    solver: Option<BoxedRun<'a>>,
-    oracle: Option<BoxedRun<'a>>,
+    solver: Option<Box<DynRun<'a>>>,
+    oracle: Option<Box<DynRun<'a>>>,
     checker: Option<Checker>,
 }
 
@@ -375,10 +375,7 @@ impl Outcome {
 }
 
 /// Runs `program` on `input`, catching a panic.
-fn execute(
-    program: &(dyn Fn(&[u8], &mut Output<Vec<u8>>) -> Result<(), Error> + Sync),
-    input: &[u8],
-) -> Outcome {
+fn execute(program: &DynRun<'_>, input: &[u8]) -> Outcome {
     let result = catch_quietly(|| {
         let mut out = Output::new(Vec::new());
         let result = program(input, &mut out);
@@ -394,8 +391,8 @@ fn execute(
 
 /// An ordinary problem's judging: the oracle's answer, the solver's, and the checker.
 struct BatchJudge<'s> {
-    solver: &'s (dyn Fn(&[u8], &mut Output<Vec<u8>>) -> Result<(), Error> + Sync),
-    oracle: &'s (dyn Fn(&[u8], &mut Output<Vec<u8>>) -> Result<(), Error> + Sync),
+    solver: &'s DynRun<'s>,
+    oracle: &'s DynRun<'s>,
     comparison: Comparison,
     /// Where a checker binary's files go (one folder per thread below it).
     scratch: PathBuf,
