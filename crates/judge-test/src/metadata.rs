@@ -57,36 +57,40 @@ pub(crate) fn package_name() -> Option<String> {
 /// given, is used instead of the binary.
 pub(crate) fn declared_comparison(custom: Option<Checker>) -> Result<Comparison, String> {
     let manifest = std::fs::read_to_string(manifest_dir().join("Cargo.toml")).unwrap_or_default();
-    let spec = table_value(&manifest, "package.metadata.judge", "checker");
-    match spec.as_deref() {
-        None => Ok(Comparison::Builtin(custom.unwrap_or(Checker::Exact))),
-        Some("binary") => match custom {
-            Some(checker) => Ok(Comparison::Builtin(checker)),
-            None => {
-                let package = table_value(&manifest, "package", "name")
-                    .ok_or("Cargo.toml: checker = \"binary\" in a package without a name")?;
-                checker_binary(&package).map(Comparison::Program)
-            }
-        },
-        Some(spec) => Checker::parse(spec)
-            .map(Comparison::Builtin)
-            .map_err(|e| format!("Cargo.toml: checker: {e}")),
-    }
-}
-
-/// `target/<profile>/<package>-check`: test binaries live in `target/<profile>/deps/`.
-fn checker_binary(package: &str) -> Result<PathBuf, String> {
+    // Test binaries live in `target/<profile>/deps/`, the package's binaries one folder up.
     let exe = std::env::current_exe().map_err(|e| format!("cannot find this test binary: {e}"))?;
     let profile_dir = exe.parent().and_then(Path::parent).ok_or("a test binary has a folder")?;
-    let program = profile_dir.join(format!("{package}-check{}", std::env::consts::EXE_SUFFIX));
-    if program.is_file() {
-        Ok(program)
-    } else {
-        Err(format!(
-            "Cargo.toml: checker = \"binary\", but {} is missing (src/bin/{package}-check.rs, \
-             built by cargo test)",
-            program.display()
-        ))
+    comparison_for(&manifest, custom, profile_dir)
+}
+
+/// [`declared_comparison`] for the manifest text `manifest`, binaries in `profile_dir`.
+fn comparison_for(
+    manifest: &str,
+    custom: Option<Checker>,
+    profile_dir: &Path,
+) -> Result<Comparison, String> {
+    let spec = table_value(manifest, "package.metadata.judge", "checker");
+    match (spec.as_deref(), custom) {
+        (None | Some("binary"), Some(checker)) => Ok(Comparison::Builtin(checker)),
+        (None, None) => Ok(Comparison::Builtin(Checker::Exact)),
+        (Some("binary"), None) => {
+            let package = table_value(manifest, "package", "name")
+                .ok_or("Cargo.toml: checker = \"binary\" in a package without a name")?;
+            let binary = format!("{package}-check{}", std::env::consts::EXE_SUFFIX);
+            let program = profile_dir.join(binary);
+            if program.is_file() {
+                Ok(Comparison::Program(program))
+            } else {
+                Err(format!(
+                    "Cargo.toml: checker = \"binary\", but {} is missing (src/bin/{package}-check.rs, \
+                     built by cargo test)",
+                    program.display()
+                ))
+            }
+        }
+        (Some(spec), _) => Checker::parse(spec)
+            .map(Comparison::Builtin)
+            .map_err(|e| format!("Cargo.toml: checker: {e}")),
     }
 }
 
@@ -148,7 +152,35 @@ pub(crate) fn table_value(manifest: &str, table: &str, key: &str) -> Option<Stri
 
 #[cfg(test)]
 mod tests {
-    use super::{run_checker, table_value};
+    use super::{comparison_for, run_checker, table_value, Comparison};
+    use crate::checker::Checker;
+
+    #[test]
+    fn the_declared_checker_is_the_comparison() {
+        let dir = std::env::temp_dir().join(format!("judge-test-declared-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temporary folder");
+        let manifest = |checker: &str| {
+            format!(
+                "[package]\nname = \"p-1\"\n[package.metadata.judge]\nprofile = \"boj\"\n{checker}"
+            )
+        };
+        let shown = |comparison: Result<Comparison, String>| format!("{comparison:?}");
+        assert_eq!(shown(comparison_for(&manifest(""), None, &dir)), "Ok(Builtin(Exact))");
+        assert_eq!(
+            shown(comparison_for(&manifest("checker = \"floats 1e-6 1e-9\""), None, &dir)),
+            "Ok(Builtin(Floats { absolute: 0.000001, relative: 0.000000001 }))"
+        );
+        let binary = manifest("checker = \"binary\"");
+        let missing = comparison_for(&binary, None, &dir).unwrap_err();
+        assert!(missing.contains("p-1-check is missing"), "{missing}");
+        let custom = Checker::Custom(|_, _, _| Ok(()));
+        assert_eq!(shown(comparison_for(&binary, Some(custom), &dir)), "Ok(Builtin(Custom))");
+        std::fs::write(dir.join("p-1-check"), "").expect("a stand-in binary");
+        let found = comparison_for(&binary, None, &dir).expect("the binary is there");
+        assert!(matches!(found, Comparison::Program(path) if path == dir.join("p-1-check")));
+        assert!(comparison_for(&manifest("checker = \"fuzzy\""), None, &dir).is_err());
+        std::fs::remove_dir_all(&dir).expect("cleaning up");
+    }
 
     #[test]
     fn the_metadata_names_the_checker() {
