@@ -26,10 +26,10 @@
 //!   must make a fresh page of memory present for every 4 KiB of input.
 //!
 //! # Also
-//! [`FxHashMap`] is a map with a fast hasher for integer keys; [`Rng`] is a seeded random
-//! source (randomized algorithms, and the problems' generators). The test harness (stress,
-//! shrinking, checkers, generator and interactor mains) is the `judge-test` crate, which no
-//! submission carries.
+//! [`FxHashMap`] is a map with a fast hasher for integer keys; a seeded random generator
+//! (SplitMix64, `rng.rs`) serves randomized solutions and the problems' generators. The test
+//! harness (stress, shrinking, checkers, generator and interactor mains) is the `judge-test`
+//! crate, which no submission carries.
 //!
 //! # Inlining
 //! The bundler pastes this crate into every submission as `mod judge_io { ... }` and keeps only
