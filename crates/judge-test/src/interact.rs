@@ -330,21 +330,29 @@ where
         + Send
         + 'static,
 {
-    play(case, solver, interactor, TIME_LIMIT)
+    play(case, Box::new(solver), Box::new(interactor), TIME_LIMIT)
 }
 
-/// [`interact`] with the time limit `limit`.
-fn play<S, I>(case: &[u8], solver: S, interactor: I, limit: Duration) -> Interaction
-where
-    S: FnOnce(&mut SolverInput, &mut SolverOutput) -> Result<(), Error> + Send + 'static,
-    I: FnOnce(
+/// A solver as one play owns it.
+type PlayingSolver =
+    Box<dyn FnOnce(&mut SolverInput, &mut SolverOutput) -> Result<(), Error> + Send>;
+/// An interactor as one play owns it.
+type PlayingInteractor = Box<
+    dyn FnOnce(
             &[u8],
             &mut StreamInput<ExchangeReader>,
             &mut Output<ExchangeWriter>,
         ) -> Result<(), Error>
-        + Send
-        + 'static,
-{
+        + Send,
+>;
+
+/// [`interact`] with the time limit `limit`.
+fn play(
+    case: &[u8],
+    solver: PlayingSolver,
+    interactor: PlayingInteractor,
+    limit: Duration,
+) -> Interaction {
     let shared = Arc::new(Shared {
         state: Mutex::new(State {
             pipes: [Pipe::default(), Pipe::default()],
@@ -718,7 +726,7 @@ mod tests {
             }
             Ok(())
         };
-        let play = play(b"", endless, echo_judge, Duration::from_millis(100));
+        let play = play(b"", Box::new(endless), Box::new(echo_judge), Duration::from_millis(100));
         let why = play.verdict.expect_err("the time limit passes");
         assert!(why.starts_with("no end within 0.1 s"), "{why}");
     }
@@ -730,7 +738,7 @@ mod tests {
             out.str("pong").newline();
             Ok(())
         };
-        let play = play(b"", pong, echo_judge, Duration::from_secs(10));
+        let play = play(b"", Box::new(pong), Box::new(echo_judge), Duration::from_secs(10));
         assert_eq!(play.verdict, Ok(()));
         assert_eq!(play.transcript, "< ping\n> pong\n");
     }

@@ -3,10 +3,12 @@
 //! so the command line is the main's own), and plays the last two against each other through
 //! real pipes, as `scripts/test.sh` runs `P` against `P-judge`.
 
-use std::io::{Read, Write};
+mod guess;
+
+use std::io::Read;
 use std::process::{Command, ExitCode, Output as ProcessOutput, Stdio};
 
-use judge_io::{Error, Output, Scanner, StreamInput};
+use guess::{guess, judge, search};
 use judge_test::{checker_main, generator_main, interactor_main, run_binary};
 
 fn main() -> ExitCode {
@@ -23,6 +25,7 @@ fn main() -> ExitCode {
         }
         Ok("judge") => return interactor_main(judge),
         Ok("solver") => return judge_io::run_stream(guess),
+        Ok("wrong-solver") => return judge_io::run_stream(|input, out| search(input, out, true)),
         Ok("rude-solver") => {
             return judge_io::run_stream(|input, out| {
                 let _n: u64 = input.int()?;
@@ -52,56 +55,6 @@ fn generate(args: &[String]) -> Result<Vec<u8>, String> {
         Some("small") => Ok(b"3\n1 2 3\n".to_vec()),
         other => Err(format!("unknown mode {other:?}")),
     }
-}
-
-fn cannot_write(e: std::io::Error) -> Error {
-    Error::new(format!("cannot write output: {e}"))
-}
-
-fn guess<R: Read, W: Write>(input: &mut StreamInput<R>, out: &mut Output<W>) -> Result<(), Error> {
-    let n: u64 = input.int()?;
-    let (mut low, mut high) = (1, n);
-    while low <= high {
-        let mid = low + (high - low) / 2;
-        out.str("? ").int(mid).newline();
-        out.flush().map_err(cannot_write)?;
-        match input.token("a reply")? {
-            b"higher" => low = mid + 1,
-            b"lower" => high = mid - 1,
-            _ => return Ok(()),
-        }
-    }
-    Err(Error::new("the replies contradict each other"))
-}
-
-/// Guess the number with the case `N X`; at most 3 guesses, so N = 100 can be lost.
-fn judge<R: Read, W: Write>(
-    case: &[u8],
-    solver: &mut StreamInput<R>,
-    out: &mut Output<W>,
-) -> Result<(), Error> {
-    let mut sc = Scanner::new(case);
-    let (n, hidden): (u64, u64) = (sc.int()?, sc.int()?);
-    out.int(n).newline();
-    out.flush().map_err(cannot_write)?;
-    for _ in 0..3 {
-        if solver.token("a guess")? != b"?" {
-            return Err(solver.error_at_token("expected ?"));
-        }
-        let g: u64 = solver.int()?;
-        out.str(if g < hidden {
-            "higher"
-        } else if g > hidden {
-            "lower"
-        } else {
-            "correct"
-        });
-        out.newline().flush().map_err(cannot_write)?;
-        if g == hidden {
-            return Ok(());
-        }
-    }
-    Err(Error::new("more than 3 guesses"))
 }
 
 fn me() -> String {
@@ -206,9 +159,9 @@ fn an_interactor_accepts_with_status_0() {
 }
 
 fn an_interactor_rejects_with_status_1_and_one_line() {
-    let output = play("100 1\n", "solver");
+    let output = play("3 3\n", "wrong-solver");
     assert_eq!(output.status.code(), Some(1));
-    assert_eq!(String::from_utf8_lossy(&output.stderr), "more than 3 guesses\n");
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "more than 2 guesses\n");
     let output = play("100 1\n", "rude-solver");
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(String::from_utf8_lossy(&output.stderr), "line 1, column 1: expected ?\n");
