@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Runs a problem's stress tests (the `stress_*` tests of crates/PROBLEM/tests/stress.rs:
-# solver against oracle on seeded random inputs) in release mode, for N cases or S seconds.
+# solver against oracle on seeded random inputs) in release mode, on every core, for N cases
+# or S seconds in all (shared among the stress tests; the build comes first).
 # On the first disagreement or crash the input is saved under target/stress/PROBLEM/, shrunk,
-# and shown with both answers and the seed that found it.
+# and shown with both answers and the command that reproduces it.
 #
 #   scripts/stress.sh boj-11559 --seconds 60          (default: 60 seconds, a random seed)
 #   scripts/stress.sh boj-11559 --cases 100000 --seed 7
+#   scripts/stress.sh boj-11559 --seconds 20 --workers 1
 set -uo pipefail
-USAGE="scripts/stress.sh PROBLEM [--cases N | --seconds S] [--seed X]"
+USAGE="scripts/stress.sh PROBLEM [--cases N | --seconds S] [--seed X] [--workers W]"
 # shellcheck source=scripts/common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
@@ -18,35 +20,73 @@ case $problem in -*) usage "the first argument is the problem" ;; esac
 cases=
 seconds=
 seed=
+workers=
 while [ $# -gt 0 ]; do
-    case $1 in --cases | --seconds | --seed) ;; *) usage "unknown argument \"$1\"" ;; esac
+    case $1 in --cases | --seconds | --seed | --workers) ;; *) usage "unknown argument \"$1\"" ;; esac
     [ $# -ge 2 ] || usage "$1 needs a value"
     is_number "$2" || usage "$1 needs a non-negative integer, found \"$2\""
     case $1 in
         --cases) cases=$2 ;;
         --seconds) seconds=$2 ;;
         --seed) seed=$2 ;;
-        *) usage "unknown option $1" ;;
+        --workers) workers=$2 ;;
     esac
     shift 2
 done
 [ -z "$cases" ] || [ -z "$seconds" ] || usage "--cases and --seconds exclude each other"
+[ "$workers" != 0 ] || usage "--workers needs at least 1"
 check_problems "$problem"
+
+test_args=(--release -p "$problem" --test stress)
+echo "== stress $problem: building the release tests"
+build_log=$(cargo test -q "${test_args[@]}" --no-run 2>&1) || {
+    echo "$build_log" >&2
+    die "cannot build the stress tests of $problem"
+}
+# The stress tests, one `NAME: test` line each.
+n_tests=$(cargo test -q "${test_args[@]}" -- stress_ --list 2>/dev/null | grep -c ': test$')
+[ "$n_tests" -ge 1 ] || die "crates/$problem/tests/stress.rs has no stress_* test"
 
 if [ -z "$cases" ] && [ -z "$seconds" ]; then
     seconds=60
 fi
 if [ -n "$cases" ]; then
     export STRESS_CASES=$cases STRESS_SECONDS=0
-    budget="$cases cases"
+    budget="$cases cases per test"
 else
-    export STRESS_CASES=18446744073709551615 STRESS_SECONDS=$seconds
-    budget="$seconds seconds per test"
+    export STRESS_CASES=18446744073709551615
+    STRESS_SECONDS=$(awk -v s="$seconds" -v n="$n_tests" 'BEGIN { printf "%.3f", s / n }')
+    export STRESS_SECONDS
+    budget="$seconds seconds in all"
 fi
 [ -n "$seed" ] || seed=$(( (RANDOM << 15 | RANDOM) ))
 export STRESS_SEED=$seed
-export STRESS_DIR=${CARGO_TARGET_DIR:-$PWD/target}/stress/$problem
-echo "== stress $problem: seed $seed, $budget, release build (failing inputs go to $STRESS_DIR)"
-if ! cargo test -q --release -p "$problem" --test stress -- stress_ --nocapture --test-threads 1; then
-    die "stress $problem (seed $seed) found a failing case: see above; inputs in $STRESS_DIR"
+if [ -n "$workers" ]; then
+    export STRESS_WORKERS=$workers
+else
+    unset STRESS_WORKERS
+    workers="every core"
 fi
+export STRESS_DIR=${CARGO_TARGET_DIR:-$PWD/target}/stress/$problem
+# A report left by an earlier run must not be shown as this one's.
+rm -f "$STRESS_DIR"/*/report.txt
+echo "== stress $problem: $n_tests test(s), seed $seed, $budget, workers: $workers"
+
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+cargo test -q "${test_args[@]}" -- stress_ --test-threads 1 --nocapture >"$log" 2>&1
+status=$?
+# Each stress test's own line: its cases, time, workers and rate (after libtest's dots).
+grep -oE 'stress [^ ]+: seed [0-9]+, .*' "$log"
+[ $status -eq 0 ] && exit 0
+
+reports=("$STRESS_DIR"/*/report.txt)
+if [ -f "${reports[0]}" ]; then
+    for report in "${reports[@]}"; do
+        echo
+        cat "$report"
+    done
+    die "stress $problem (seed $seed) found a failing case: the command above reproduces it"
+fi
+tail -n 30 "$log" >&2
+die "stress $problem (seed $seed) failed (see the test output above)"

@@ -26,8 +26,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
-use judge_io::testing::Rng;
-use judge_io::{Error, Output, Scanner, StreamInput};
+use judge_io::{Error, Output, Rng, Scanner, StreamInput};
 
 const DEFAULT_COUNT: usize = 10_000_000;
 const RUNS: usize = 5;
@@ -172,7 +171,7 @@ fn child(args: &[String]) -> ExitCode {
         ("echo", "std") => echo_std().map(|()| ExitCode::SUCCESS).expect("valid input"),
         _ => panic!("unknown child {args:?}"),
     };
-    let peak = judge_io::testing::peak_memory_kib().expect("the platform reports VmHWM");
+    let peak = judge_test::peak_memory_kib().expect("the platform reports VmHWM");
     // The first field of schedstat is the time this process has run on a CPU, in ns.
     let schedstat = fs::read_to_string("/proc/self/schedstat").expect("Linux reports schedstat");
     let cpu_ns = schedstat.split_whitespace().next().expect("schedstat has fields");

@@ -19,14 +19,17 @@
 //! - Interactive problems, where the judge's next line depends on the last answer: write the
 //!   query (`out.int(guess)`), **flush** ([`Output::flush`]; without it both sides wait
 //!   forever), then read the reply (`input.token("a reply")`). [`StreamInput`] has a whole
-//!   example; `tests/interactive.rs` plays it against a judge process through pipes.
+//!   example; `tests/interactive.rs` plays it against an interactor, in process and through
+//!   pipes (the harness is the `judge-test` crate's `interact`).
 //! - Inputs read in bounded memory: a parse that only needs one token at a time holds 64 KiB
 //!   of input, not all of it, and on a pipe it reads faster than the whole-input load, which
 //!   must make a fresh page of memory present for every 4 KiB of input.
 //!
 //! # Also
-//! [`FxHashMap`] is a map with a fast hasher for integer keys. [`testing`] holds what
-//! generators, stress tests and benchmarks share; no submission uses it.
+//! [`FxHashMap`] is a map with a fast hasher for integer keys; a seeded random generator
+//! (SplitMix64, `rng.rs`) serves randomized solutions and the problems' generators. The test
+//! harness (stress, shrinking, checkers, generator and interactor mains) is the `judge-test`
+//! crate, which no submission carries.
 //!
 //! # Inlining
 //! The bundler pastes this crate into every submission as `mod judge_io { ... }` and keeps only
@@ -41,8 +44,8 @@ mod hash;
 mod input;
 mod int;
 mod output;
+mod rng;
 mod stream;
-pub mod testing;
 
 // One name per `use`: the bundler keeps a `use` whole if it needs any of its names.
 pub use self::entry::run_main;
@@ -52,4 +55,5 @@ pub use self::hash::{FxHashMap, FxHasher};
 pub use self::input::{read_stdin, Line, Scanner, WholeStdin};
 pub use self::int::Int;
 pub use self::output::Output;
+pub use self::rng::Rng;
 pub use self::stream::StreamInput;

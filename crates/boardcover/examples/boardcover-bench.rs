@@ -11,7 +11,8 @@ use std::time::{Duration, Instant};
 
 use boardcover::gen::{self, Mode};
 use boardcover::{naive, Solver};
-use judge_io::testing::{peak_memory_kib, Rng};
+use judge_io::Rng;
+use judge_test::peak_memory_kib;
 
 const SEED: u64 = 2024;
 const CASES: usize = 30;

@@ -851,7 +851,7 @@ mod tests {
     #[test]
     fn in_degrees_are_the_most_states_sent_to_one_target() {
         // Against every state of small boards' frontiers: each pass of each board.
-        let mut rng = judge_io::testing::Rng::new(0xDE6);
+        let mut rng = judge_io::Rng::new(0xDE6);
         for case in 0..40 {
             let (h, w) = (2 + rng.index(4), 1 + rng.index(6));
             let white: Vec<bool> = (0..h * w).map(|_| !rng.chance(1, 6)).collect();
@@ -906,7 +906,7 @@ mod tests {
         // 12 and 13 wide: blocks of 64 keys or more, whose starts come from the chunk starts
         // (checked against a search of the keys in debug builds), and at most 95 white cells
         // for the sparse DP, an independent count.
-        let mut rng = judge_io::testing::Rng::new(0xC4);
+        let mut rng = judge_io::Rng::new(0xC4);
         let mut sparse = super::super::sparse::Sparse::default();
         for _ in 0..20 {
             let w = 12 + rng.index(2);

@@ -4,8 +4,8 @@
 //! [`Rng`] seeded with SEED, and [`render_input`] writes them in the judge's format. The same
 //! arguments always give the same bytes.
 
-use judge_io::testing::Rng;
 use judge_io::Error;
+use judge_io::Rng;
 
 use super::{Board, Cell, MAX_SIDE, PIECE_CELLS};
 

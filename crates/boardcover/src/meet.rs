@@ -94,7 +94,7 @@ impl Meet {
 mod tests {
     use super::super::{count_row_major, gen, naive};
     use super::*;
-    use judge_io::testing::Rng;
+    use judge_io::Rng;
 
     #[test]
     fn the_join_matches_the_oracle_on_every_board_up_to_3_by_4() {

@@ -108,7 +108,7 @@ impl Solver {
 mod tests {
     use super::super::{count_row_major, gen, naive, Cell};
     use super::*;
-    use judge_io::testing::Rng;
+    use judge_io::Rng;
 
     #[test]
     fn two_by_3n_has_2_to_the_n_tilings() {

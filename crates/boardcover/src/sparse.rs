@@ -151,7 +151,7 @@ impl NextLayer {
 mod tests {
     use super::super::naive;
     use super::*;
-    use judge_io::testing::Rng;
+    use judge_io::Rng;
 
     #[test]
     fn agrees_with_the_oracle_on_every_board_up_to_3_by_4_and_random_ones() {

@@ -3,7 +3,7 @@
 
 use std::process::Output;
 
-use judge_io::testing::run_binary;
+use judge_test::run_binary;
 
 const SAMPLE_IN: &str = "3
 3 7

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use boj_11559::gen::{self, Mode, Spec};
 use boj_11559::{naive, parse, solve};
-use judge_io::testing::peak_memory_kib;
+use judge_test::peak_memory_kib;
 
 fn main() {
     let oracle_all = std::env::args().any(|a| a == "--oracle-all");

@@ -319,7 +319,7 @@ impl Chain {
 mod tests {
     use super::simulate;
     use crate::{gen, naive};
-    use judge_io::testing::Rng;
+    use judge_io::Rng;
 
     /// The stress comparison can fail: a variant blind to new side-by-side contacts disagrees
     /// with the oracle on the exhaustive small fields and on the constructed chains.

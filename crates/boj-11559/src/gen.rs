@@ -12,7 +12,7 @@
 //! The constructions use letters drawn by the seed for their roles and return the number of
 //! steps they are built to make; the stress tests check it against both solvers.
 
-use judge_io::testing::Rng;
+use judge_io::Rng;
 
 use super::field::{Colour, Field};
 

@@ -3,7 +3,18 @@
 //! A 2-D grid (`grid[y][x]`, `y` from the floor); each step flood-fills every cell afresh,
 //! pops every group of at least [`MIN_GROUP`], then closes up every column. O(h·w) per step.
 
+use std::io::Write;
+
+use judge_io::{Error, Output};
+
 use super::field::{Cell, Field, Pos, MIN_GROUP};
+
+/// The oracle with `run`'s signature, for `boj-11559-naive` and the stress tests: parses as
+/// the solver does, answers with [`solve`].
+pub fn run<W: Write>(input: &[u8], out: &mut Output<W>) -> Result<(), Error> {
+    out.int(solve(&super::parse(input)?)).newline();
+    Ok(())
+}
 
 /// The number of chain steps, straight from the rules.
 pub fn solve(field: &Field) -> u64 {

@@ -1,11 +1,11 @@
 //! The binaries end to end: the sample, accepted whitespace, every kind of bad input (status
 //! 1, one `error:` line naming the place), and the generator's and oracle's command lines.
 
-use judge_io::testing::check_run;
+use judge_test::check_run;
 
 /// Runs `binary` with `args` on `input`; returns (success, stdout, stderr).
 fn run(binary: &str, args: &[&str], input: &[u8]) -> (bool, String, String) {
-    let output = judge_io::testing::run_binary(binary, args, input);
+    let output = judge_test::run_binary(binary, args, input);
     (
         output.status.success(),
         String::from_utf8_lossy(&output.stdout).into_owned(),

@@ -3,13 +3,13 @@
 //! checked against what they are built to make).
 //!
 //! `stress_random_fields` is what `scripts/stress.sh boj-11559` runs for longer (see
-//! `judge_io::testing::Stress` for the knobs); a deliberately wrong solver proves that the
+//! `judge_test::Stress` for the knobs); a deliberately wrong solver proves that the
 //! comparison fails and that a failing field shrinks.
 
 use boj_11559::gen::{self, Mode, Spec};
 use boj_11559::{naive, parse, run, solve, Field};
-use judge_io::testing::{Rng, Stress};
-use judge_io::{Error, Output};
+use judge_io::Rng;
+use judge_test::{RunFn, Stress};
 
 /// Fails with the input when the solvers disagree (and with `claimed` if it is given).
 #[track_caller]
@@ -60,15 +60,13 @@ fn random_field(rng: &mut Rng) -> Vec<u8> {
         .into_bytes()
 }
 
-/// The oracle behind the solver's I/O (as `boj-11559-naive`).
-fn oracle(input: &[u8], out: &mut Output<Vec<u8>>) -> Result<(), Error> {
-    out.int(naive::solve(&parse(input)?)).newline();
-    Ok(())
-}
-
 #[test]
 fn stress_random_fields() {
-    Stress::new("boj-11559", random_field).solver(run).oracle(oracle).defaults(11559, 3000).run();
+    Stress::new("boj-11559", random_field)
+        .solver(run)
+        .oracle(naive::run)
+        .defaults(11559, 3000)
+        .run();
 }
 
 #[test]
@@ -84,14 +82,14 @@ fn quiet_fields_never_pop() {
 #[test]
 fn a_wrong_solver_is_caught_and_shrunk() {
     // A plausible bug: a chain of two or more steps counted one short.
-    let wrong = |input: &[u8], out: &mut Output<Vec<u8>>| -> Result<(), Error> {
+    let wrong: RunFn = |input, out| {
         let steps = solve(parse(input)?);
         out.int(if steps >= 2 { steps - 1 } else { steps }).newline();
         Ok(())
     };
     let failure = Stress::new("boj-11559-wrong", random_field)
         .solver(wrong)
-        .oracle(oracle)
+        .oracle(naive::run)
         .defaults(11559, 3000)
         .find()
         .expect("fields with two chain steps come up");

@@ -17,8 +17,8 @@ use std::collections::{HashMap, VecDeque};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use judge_io::testing::peak_memory_kib;
 use judge_io::Output;
+use judge_test::peak_memory_kib;
 use programmers_84021::gen::{self, Mode, Spec};
 use programmers_84021::{parse, solve};
 

@@ -3,7 +3,7 @@
 //!
 //! `generate(seed, spec)` is deterministic: the same seed and spec give the same grids.
 
-use judge_io::testing::Rng;
+use judge_io::Rng;
 
 use super::Grid;
 

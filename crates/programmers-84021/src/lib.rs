@@ -365,7 +365,7 @@ mod tests {
     fn keys_of_big_shapes_match_brute_force_orientations() {
         // Sets of 0 to 400 cells (connected or not: keys do not care) in boxes up to 300 wide,
         // so both the short sort and the radix sort with several digits are used.
-        let mut rng = judge_io::testing::Rng::new(11);
+        let mut rng = judge_io::Rng::new(11);
         let mut keyer = Keyer::new();
         let (mut a, mut b) = (Vec::new(), Vec::new());
         let normal = |cells: &[(i64, i64)]| {

@@ -4,7 +4,19 @@
 //! Shares nothing with the solver but [`Grid`]'s accessors: no stack traversal, no keys.
 //! Meant for grids up to a few hundred cells on a side.
 
+use std::io::Write;
+
+use judge_io::{Error, Output};
+
 use super::{Grid, Pos};
+
+/// The oracle with `run`'s signature, for `programmers-84021-naive` and the stress tests:
+/// parses as the solver does, answers with [`solve`].
+pub fn run<W: Write>(input: &[u8], out: &mut Output<W>) -> Result<(), Error> {
+    let (game_board, table) = super::parse(input)?;
+    out.int(solve(&game_board, &table)).newline();
+    Ok(())
+}
 
 /// A cell of a shape as signed `(y, x)`, so turned shapes can go negative.
 type Cell = (i64, i64);

@@ -263,7 +263,7 @@ mod tests {
 
     #[test]
     fn compact_rows_are_read_or_left_whole() {
-        let mut rng = judge_io::testing::Rng::new(3);
+        let mut rng = judge_io::Rng::new(3);
         for width in 1..=13 {
             for _ in 0..20 {
                 let values: Vec<bool> = (0..width).map(|_| rng.chance(1, 2)).collect();

@@ -485,7 +485,7 @@ mod tests {
     fn search_agrees_with_the_list_keys_on_bigger_grids() {
         // Shapes of up to 40 cells and components of any size (noise, giant) on grids up to
         // 90 on a side: the oracle is too slow here, the list keys of `Keyer` are not.
-        let mut rng = judge_io::testing::Rng::new(17);
+        let mut rng = judge_io::Rng::new(17);
         for case in 0..200 {
             let mode = Mode::ALL[case % Mode::ALL.len()].1;
             let mut side = || rng.range(1, 90) as usize;
@@ -538,7 +538,7 @@ mod tests {
 
     #[test]
     fn turned_boards_are_the_turns() {
-        let mut rng = judge_io::testing::Rng::new(9);
+        let mut rng = judge_io::Rng::new(9);
         for _ in 0..2000 {
             let (h, w) = (rng.range(1, 8) as u32, rng.range(1, 8) as u32);
             let mut cells: Vec<(u32, u32)> = (0..rng.range(1, 20))
@@ -558,7 +558,7 @@ mod tests {
 
     #[test]
     fn divider_matches_division() {
-        let mut rng = judge_io::testing::Rng::new(5);
+        let mut rng = judge_io::Rng::new(5);
         for divisor in (2..300).chain([3002, 65_537, u32::MAX as u64 - 1, u32::MAX as u64]) {
             let divider = Divider::new(divisor);
             for n in [0, 1, divisor as u32 - 1, divisor as u32, u32::MAX, u32::MAX - 1] {

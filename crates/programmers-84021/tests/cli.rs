@@ -2,7 +2,7 @@
 //! input (status 1, one `error:` line naming the place), including inputs deep or huge enough
 //! to crash a careless parser.
 
-use judge_io::testing::run_binary;
+use judge_test::run_binary;
 
 /// Runs the solver on `input`; returns (success, stdout, stderr).
 fn run(input: &[u8]) -> (bool, String, String) {

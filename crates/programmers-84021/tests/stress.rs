@@ -3,8 +3,8 @@
 //! `scripts/stress.sh programmers-84021` runs for longer), and a deliberately wrong key that
 //! the comparison must catch and the stress engine must shrink.
 
-use judge_io::testing::{Rng, Stress};
-use judge_io::{Error, Output};
+use judge_io::Rng;
+use judge_test::{RunFn, Stress};
 use programmers_84021::gen::{self, Mode, Spec};
 use programmers_84021::{naive, parse, run, solve, solve_with, Grid, Keyer, Pos};
 
@@ -78,55 +78,11 @@ fn random_input(rng: &mut Rng) -> Vec<u8> {
     gen::render(&board, &table)
 }
 
-/// The oracle behind the solver's I/O (as `programmers-84021-naive`).
-fn oracle(input: &[u8], out: &mut Output<Vec<u8>>) -> Result<(), Error> {
-    let (board, table) = parse(input)?;
-    out.int(naive::solve(&board, &table)).newline();
-    Ok(())
-}
-
-/// `grid` without row `row` (if `Some`) or without column `column`.
-fn without_line(grid: &Grid, row: Option<usize>, column: Option<usize>) -> Grid {
-    let (height, width) = (grid.height(), grid.width());
-    let mut cells = Vec::new();
-    for y in (0..height).filter(|&y| Some(y) != row) {
-        for x in (0..width).filter(|&x| Some(x) != column) {
-            cells.push(grid.get(Pos { y, x }));
-        }
-    }
-    let height = height - row.is_some() as usize;
-    let width = width - column.is_some() as usize;
-    Grid::new(height, width, cells)
-}
-
-/// The problem's own shrinking step: the grid literals are one token each, so the generic
-/// steps cannot drop a row or a column; this removes one from either grid.
-fn drop_rows_and_columns(input: &[u8]) -> Vec<Vec<u8>> {
-    let (board, table) = match parse(input) {
-        Ok(grids) => grids,
-        Err(_) => return Vec::new(),
-    };
-    let smaller = |grid: &Grid| -> Vec<Grid> {
-        let rows = (0..grid.height())
-            .filter(|_| grid.height() > 1)
-            .map(|y| without_line(grid, Some(y), None));
-        let columns = (0..grid.width())
-            .filter(|_| grid.width() > 1)
-            .map(|x| without_line(grid, None, Some(x)));
-        rows.chain(columns).collect()
-    };
-    let mut candidates: Vec<Vec<u8>> =
-        smaller(&board).iter().map(|b| gen::render(b, &table)).collect();
-    candidates.extend(smaller(&table).iter().map(|t| gen::render(&board, t)));
-    candidates
-}
-
 #[test]
 fn stress_seeded_random_cases() {
     Stress::new("programmers-84021", random_input)
         .solver(run)
-        .oracle(oracle)
-        .shrinker(drop_rows_and_columns)
+        .oracle(naive::run)
         .defaults(84021, 4000)
         .run();
 }
@@ -167,15 +123,14 @@ fn a_key_that_allows_mirrors_is_caught() {
 
 #[test]
 fn a_wrong_key_is_caught_and_shrunk() {
-    let wrong = |input: &[u8], out: &mut Output<Vec<u8>>| -> Result<(), Error> {
+    let wrong: RunFn = |input, out| {
         let (board, table) = parse(input)?;
         out.int(solve_allowing_mirrors(&board, &table)).newline();
         Ok(())
     };
     let failure = Stress::new("programmers-84021-wrong", random_input)
         .solver(wrong)
-        .oracle(oracle)
-        .shrinker(drop_rows_and_columns)
+        .oracle(naive::run)
         .defaults(84021, 4000)
         .find()
         .expect("the mirror-allowing key is caught");

@@ -11,8 +11,8 @@
 
 use std::time::{Duration, Instant};
 
-use judge_io::testing::peak_memory_kib;
 use judge_io::Output;
+use judge_test::peak_memory_kib;
 use ts_big_puzzle::bucket::BucketScan;
 use ts_big_puzzle::gen::{generate, Config, Mode};
 use ts_big_puzzle::{run_with, Case, Piece, Puzzle, Reader, Solver};

@@ -11,7 +11,7 @@
 //!   include it, and many puts show it, so thousands of cells wait on one code and every put
 //!   that shows it makes the bucket-scan baseline look at all of them.
 
-use judge_io::testing::Rng;
+use judge_io::Rng;
 
 use super::{partner, rotate, Edge, Piece, MAX_M, MAX_N, MAX_PUTS, MIN_M, MIN_N};
 

@@ -1,6 +1,16 @@
 //! The brute-force oracle: every empty inner cell, every rotation, straight from the rules.
 
+use std::io::Write;
+
+use judge_io::{Error, Output};
+
 use super::{Border, Piece, Solver};
+
+/// The oracle with `run`'s signature, for `ts-big-puzzle-naive` and the stress tests: the
+/// driver with [`Naive`].
+pub fn run<W: Write>(input: &[u8], out: &mut Output<W>) -> Result<(), Error> {
+    super::run_with(&mut Naive::new(), input, out)
+}
 
 /// Whether edge `a` and edge `b` fit face to face: each facing pair of bumps sums to 10.
 /// Both are read clockwise around their own piece, so a's first bump faces b's last.

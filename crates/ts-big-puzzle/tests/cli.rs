@@ -1,7 +1,7 @@
 //! The `ts-big-puzzle` binary end to end: the statement's worked example, then every kind of
 //! bad driver input (status 1, one `error:` line naming the place, earlier results kept).
 
-use judge_io::testing::check_run;
+use judge_test::check_run;
 
 /// The statement's worked example (border rebuilt from its table), and the table's results.
 fn example() -> (String, String) {

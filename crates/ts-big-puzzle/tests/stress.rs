@@ -3,11 +3,11 @@
 //! random and adversarial cases. `STRESS_SEED` / `STRESS_CASES` change the seed and the count
 //! (scripts/stress.sh runs many more in release mode).
 
-use judge_io::testing::{stress_knobs, Rng, Stress};
-use judge_io::{Error, Output};
+use judge_io::{Output, Rng};
+use judge_test::{stress_knobs, RunFn, Stress};
 use ts_big_puzzle::bucket::BucketScan;
 use ts_big_puzzle::gen::{generate, Config, Mode};
-use ts_big_puzzle::naive::Naive;
+use ts_big_puzzle::naive::{self, Naive};
 use ts_big_puzzle::{run, run_with, Puzzle, Solver};
 
 /// The driver's output for `input` with `solver`.
@@ -69,21 +69,14 @@ fn small_input(mode: Mode) -> impl Fn(&mut Rng) -> Vec<u8> {
     move |rng: &mut Rng| generate(rng.next_u64(), &Config::small(mode)).into_bytes()
 }
 
-/// The driver with the oracle (as `ts-big-puzzle-naive`).
-fn oracle(input: &[u8], out: &mut Output<Vec<u8>>) -> Result<(), Error> {
-    run_with(&mut Naive::new(), input, out)
-}
-
 /// The driver with the bucket-scan baseline of the bench.
-fn baseline(input: &[u8], out: &mut Output<Vec<u8>>) -> Result<(), Error> {
-    run_with(&mut BucketScan::new(), input, out)
-}
+const BASELINE: RunFn = |input, out| run_with(&mut BucketScan::new(), input, out);
 
 #[test]
 fn stress_random_cases() {
     Stress::new("ts-big-puzzle", small_input(Mode::Random))
         .solver(run)
-        .oracle(oracle)
+        .oracle(naive::run)
         .defaults(2, 300)
         .run();
 }
@@ -92,7 +85,7 @@ fn stress_random_cases() {
 fn stress_adversarial_cases() {
     Stress::new("ts-big-puzzle", small_input(Mode::Adversarial))
         .solver(run)
-        .oracle(oracle)
+        .oracle(naive::run)
         .defaults(3, 300)
         .run();
 }
@@ -100,8 +93,8 @@ fn stress_adversarial_cases() {
 #[test]
 fn stress_the_baseline() {
     Stress::new("ts-big-puzzle-baseline", small_input(Mode::Adversarial))
-        .solver(baseline)
-        .oracle(oracle)
+        .solver(BASELINE)
+        .oracle(naive::run)
         .defaults(4, 300)
         .run();
 }
@@ -138,12 +131,10 @@ fn a_wrong_tie_break_is_caught() {
 
 #[test]
 fn a_wrong_tie_break_is_caught_and_shrunk() {
-    let wrong = |input: &[u8], out: &mut Output<Vec<u8>>| -> Result<(), Error> {
-        run_with(&mut Naive::with_swapped_tie_break(), input, out)
-    };
+    let wrong: RunFn = |input, out| run_with(&mut Naive::with_swapped_tie_break(), input, out);
     let failure = Stress::new("ts-big-puzzle-wrong", small_input(Mode::Adversarial))
         .solver(wrong)
-        .oracle(oracle)
+        .oracle(naive::run)
         .defaults(3, 300)
         .find()
         .expect("the swapped tie-break is caught");

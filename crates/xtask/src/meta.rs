@@ -18,7 +18,7 @@
 use std::path::Path;
 
 /// The output checkers, shared with the stress tests (the one place the tools name them).
-pub use judge_io::testing::Checker;
+pub use judge_test::Checker;
 
 use crate::profiles::{self, Profile};
 

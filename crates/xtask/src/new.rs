@@ -5,7 +5,7 @@
 //! `{{crate}}` (its Rust name), `{{profile}}` and the profile's usual limits filled in. They
 //! hold a sample problem (the sum of N integers) whose parse, solve, oracle and generator are
 //! what a user replaces; everything else (stress loops, shrinking, CLI checks, generator
-//! mains) lives in `judge_io::testing` and the tools.
+//! mains) lives in the test harness, `crates/judge-test`, and the tools.
 
 use std::fs;
 use std::path::Path;

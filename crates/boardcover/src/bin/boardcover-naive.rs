@@ -1,5 +1,6 @@
-//! The brute-force oracle behind the solver's input and output format.
+//! The oracle behind the solver's I/O: rejects what the solver rejects (exit status 1), so
+//! `scripts/make-testdata.sh` can check generated outputs with it.
 
 fn main() -> std::process::ExitCode {
-    judge_io::run_main(|input, out| boardcover::run_with(input, out, boardcover::naive::count))
+    judge_io::run_main(boardcover::naive::run)
 }

@@ -3,7 +3,7 @@
 use boj_11559::gen;
 
 fn main() -> std::process::ExitCode {
-    judge_io::testing::generator_main(|args| {
+    judge_test::generator_main(|args| {
         let spec = gen::parse_args(args)?;
         Ok(gen::generate(&spec).to_string().into_bytes())
     })

@@ -1,9 +1,6 @@
-//! The oracle behind the solver's I/O: reads a field on stdin, prints its chain steps.
+//! The oracle behind the solver's I/O: rejects what the solver rejects (exit status 1), so
+//! `scripts/make-testdata.sh` can check generated outputs with it.
 
 fn main() -> std::process::ExitCode {
-    judge_io::run_main(|input, out| {
-        let field = boj_11559::parse(input)?;
-        out.int(boj_11559::naive::solve(&field)).newline();
-        Ok(())
-    })
+    judge_io::run_main(boj_11559::naive::run)
 }

@@ -3,7 +3,7 @@
 use ts_big_puzzle::gen;
 
 fn main() -> std::process::ExitCode {
-    judge_io::testing::generator_main(|args| {
+    judge_test::generator_main(|args| {
         let (seed, config) = gen::parse_args(args)?;
         Ok(gen::generate(seed, &config).into_bytes())
     })

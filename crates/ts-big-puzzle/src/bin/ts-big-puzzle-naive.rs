@@ -1,7 +1,6 @@
-//! The brute-force oracle behind the solver's driver format, for checking testdata.
-
-use ts_big_puzzle::naive::Naive;
+//! The oracle behind the solver's I/O: rejects what the solver rejects (exit status 1), so
+//! `scripts/make-testdata.sh` can check generated outputs with it.
 
 fn main() -> std::process::ExitCode {
-    judge_io::run_main(|input, out| ts_big_puzzle::run_with(&mut Naive::new(), input, out))
+    judge_io::run_main(ts_big_puzzle::naive::run)
 }

@@ -1,0 +1,330 @@
+//! The output checkers: exact lines, tokens, floats within a tolerance, or the problem's own
+//! check function. The stress engine compares through them, and so do the workspace's tools
+//! (the testdata runner), so a verdict reads the same everywhere.
+
+/// How a program's output is compared with the expected output.
+///
+/// Every checker ignores trailing whitespace on lines and blank lines at the end, as the
+/// judges do. A rejection names the first differing token with its line and column in the
+/// program's output: `line 2, column 5: expected "3", found "4"`; with floats it adds the
+/// difference and the tolerance.
+#[derive(Clone, Copy)]
+pub enum Checker {
+    /// Line by line, byte for byte (the default).
+    Exact,
+    /// The same whitespace-separated tokens; the amount and kind of whitespace may differ.
+    Tokens,
+    /// Tokens, where two numbers are equal within an absolute or a relative tolerance.
+    Floats {
+        /// The largest accepted `|found - expected|`.
+        absolute: f64,
+        /// The largest accepted `|found - expected| / |expected|`.
+        relative: f64,
+    },
+    /// The problem's own checker (for problems with many correct answers): gets the input,
+    /// the expected output and the program's output, and returns why the output is wrong.
+    Custom(CheckFn),
+}
+
+/// A problem's own checker: `(input, expected, found)`, `Err(reason)` if `found` is wrong.
+pub type CheckFn = fn(&[u8], &[u8], &[u8]) -> Result<(), String>;
+
+// By hand: a derived Debug would print the function's address.
+impl std::fmt::Debug for Checker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Checker::Exact => f.write_str("Exact"),
+            Checker::Tokens => f.write_str("Tokens"),
+            Checker::Floats { absolute, relative } => {
+                write!(f, "Floats {{ absolute: {absolute}, relative: {relative} }}")
+            }
+            Checker::Custom(_) => f.write_str("Custom"),
+        }
+    }
+}
+
+impl Checker {
+    /// Reads a checker named in a problem's metadata: `exact`, `tokens` or
+    /// `floats ABSOLUTE RELATIVE` (a custom checker is a binary, which the tools run).
+    pub fn parse(spec: &str) -> Result<Checker, String> {
+        let words: Vec<&str> = spec.split_whitespace().collect();
+        let tolerance = |text: &str| -> Result<f64, String> {
+            match text.parse::<f64>() {
+                Ok(value) if value >= 0.0 && value.is_finite() => Ok(value),
+                _ => Err(format!("expected a tolerance such as 1e-6, found {text:?}")),
+            }
+        };
+        match words.as_slice() {
+            ["exact"] => Ok(Checker::Exact),
+            ["tokens"] => Ok(Checker::Tokens),
+            ["floats", absolute, relative] => Ok(Checker::Floats {
+                absolute: tolerance(absolute)?,
+                relative: tolerance(relative)?,
+            }),
+            _ => Err(format!(
+                "expected a checker `exact`, `tokens`, `floats ABSOLUTE RELATIVE` or `binary`, \
+                 found {spec:?}"
+            )),
+        }
+    }
+
+    /// Compares `found` with `expected` (the output for `input`); `Err` says where and how
+    /// they differ.
+    pub fn check(&self, input: &[u8], expected: &[u8], found: &[u8]) -> Result<(), String> {
+        match *self {
+            Checker::Exact => check_lines(expected, found),
+            Checker::Tokens => check_tokens(expected, found, |_, _| Err(String::new())),
+            Checker::Floats { absolute, relative } => check_tokens(expected, found, |a, b| {
+                if close(a, b, absolute, relative) {
+                    Ok(())
+                } else {
+                    Err(float_difference(a, b, absolute, relative).unwrap_or_default())
+                }
+            }),
+            Checker::Custom(check) => check(input, expected, found),
+        }
+    }
+}
+
+/// How far apart numbers `want` and `got` are, against the tolerance (`None` if either is
+/// not a finite number).
+fn float_difference(want: &[u8], got: &[u8], absolute: f64, relative: f64) -> Option<String> {
+    let number = |t: &[u8]| std::str::from_utf8(t).ok().and_then(|t| t.parse::<f64>().ok());
+    let (want, got) = (number(want)?, number(got)?);
+    if !want.is_finite() || !got.is_finite() {
+        return None;
+    }
+    let difference = (want - got).abs();
+    Some(format!(
+        "off by {}, beyond the tolerance {} (absolute {}, relative {})",
+        short(difference),
+        short(absolute.max(relative * want.abs())),
+        short(absolute),
+        short(relative)
+    ))
+}
+
+/// Whether tokens `a` (expected) and `b` are numbers within the tolerance of each other.
+fn close(a: &[u8], b: &[u8], absolute: f64, relative: f64) -> bool {
+    let number = |t: &[u8]| std::str::from_utf8(t).ok().and_then(|t| t.parse::<f64>().ok());
+    match (number(a), number(b)) {
+        (Some(want), Some(got)) if want.is_finite() && got.is_finite() => {
+            let diff = (want - got).abs();
+            diff <= absolute || diff <= relative * want.abs()
+        }
+        _ => false,
+    }
+}
+
+/// `value` in short scientific notation: `1e-6`, `2.5e-3`, `0`.
+fn short(value: f64) -> String {
+    if value == 0.0 {
+        return "0".to_string();
+    }
+    let text = format!("{value:.3e}");
+    let (mantissa, exponent) = text.split_once('e').expect("{:e} writes an exponent");
+    let mantissa = mantissa.trim_end_matches('0').trim_end_matches('.');
+    format!("{mantissa}e{exponent}")
+}
+
+/// A token of an output with its 1-based line and column.
+struct Token<'a> {
+    text: &'a [u8],
+    line: usize,
+    column: usize,
+}
+
+/// The whitespace-separated tokens of `bytes` with their places.
+fn tokens(bytes: &[u8]) -> Vec<Token<'_>> {
+    let mut found = Vec::new();
+    for (line_idx, line) in bytes.split(|&b| b == b'\n').enumerate() {
+        let mut column = 0;
+        while column < line.len() {
+            if line[column].is_ascii_whitespace() {
+                column += 1;
+                continue;
+            }
+            let start = column;
+            while column < line.len() && !line[column].is_ascii_whitespace() {
+                column += 1;
+            }
+            found.push(Token { text: &line[start..column], line: line_idx + 1, column: start + 1 });
+        }
+    }
+    found
+}
+
+/// `"text"`, cut to a readable length.
+fn shown(text: &[u8]) -> String {
+    const MAX_SHOWN: usize = 40;
+    let cut = &text[..text.len().min(MAX_SHOWN)];
+    let more = if text.len() > MAX_SHOWN { "..." } else { "" };
+    format!("{:?}{more}", String::from_utf8_lossy(cut))
+}
+
+/// Token by token: equal tokens match, and so do unequal ones that `same` accepts; its `Err`
+/// says why they differ when it has more to say than the two tokens (else it is empty). A
+/// difference is reported at the place of the found token (or at the end of the output).
+fn check_tokens<F>(expected: &[u8], found: &[u8], same: F) -> Result<(), String>
+where
+    F: Fn(&[u8], &[u8]) -> Result<(), String>,
+{
+    let (want, got) = (tokens(expected), tokens(found));
+    for i in 0..want.len().max(got.len()) {
+        match (want.get(i), got.get(i)) {
+            (Some(w), Some(g)) if w.text == g.text => continue,
+            (Some(w), Some(g)) => {
+                let why = match same(w.text, g.text) {
+                    Ok(()) => continue,
+                    Err(why) => why,
+                };
+                let mut message = format!(
+                    "line {}, column {}: expected {}, found {}",
+                    g.line,
+                    g.column,
+                    shown(w.text),
+                    shown(g.text)
+                );
+                if !why.is_empty() {
+                    message.push_str(": ");
+                    message.push_str(&why);
+                }
+                return Err(message);
+            }
+            (Some(w), None) => {
+                let line = found.split(|&b| b == b'\n').count().max(1);
+                return Err(format!(
+                    "line {line}: expected {}, found end of output",
+                    shown(w.text)
+                ));
+            }
+            (None, Some(g)) => {
+                return Err(format!(
+                    "line {}, column {}: expected end of output, found {}",
+                    g.line,
+                    g.column,
+                    shown(g.text)
+                ))
+            }
+            (None, None) => unreachable!("i is below the longer length"),
+        }
+    }
+    Ok(())
+}
+
+/// Line by line, ignoring trailing whitespace and blank lines at the end; a difference is
+/// reported at the first differing token of the first differing line.
+fn check_lines(expected: &[u8], found: &[u8]) -> Result<(), String> {
+    fn lines(bytes: &[u8]) -> Vec<&[u8]> {
+        let mut lines: Vec<&[u8]> = bytes
+            .split(|&b| b == b'\n')
+            .map(|line| {
+                let end = line.iter().rposition(|b| !b.is_ascii_whitespace()).map_or(0, |i| i + 1);
+                &line[..end]
+            })
+            .collect();
+        while lines.last().is_some_and(|line| line.is_empty()) {
+            lines.pop();
+        }
+        lines
+    }
+    let (want, got) = (lines(expected), lines(found));
+    for i in 0..want.len().max(got.len()) {
+        let (w, g) = (want.get(i).copied(), got.get(i).copied());
+        if w == g {
+            continue;
+        }
+        let line = i + 1;
+        return Err(match (w, g) {
+            (Some(w), Some(g)) => {
+                // The first column where the lines differ, widened to the token around it.
+                let at = w.iter().zip(g.iter()).take_while(|(a, b)| a == b).count();
+                let start = g[..at.min(g.len())]
+                    .iter()
+                    .rposition(|b| b.is_ascii_whitespace())
+                    .map_or(0, |i| i + 1);
+                let token = |line: &[u8]| -> Vec<u8> {
+                    let rest = &line[start.min(line.len())..];
+                    let end =
+                        rest.iter().position(|b| b.is_ascii_whitespace()).unwrap_or(rest.len());
+                    rest[..end].to_vec()
+                };
+                let (wt, gt) = (token(w), token(g));
+                if wt == gt || wt.is_empty() || gt.is_empty() {
+                    format!(
+                        "line {}, column {}: expected {}, found {}",
+                        line,
+                        at + 1,
+                        shown(&w[at.min(w.len())..]),
+                        shown(&g[at.min(g.len())..])
+                    )
+                } else {
+                    format!(
+                        "line {}, column {}: expected {}, found {}",
+                        line,
+                        start + 1,
+                        shown(&wt),
+                        shown(&gt)
+                    )
+                }
+            }
+            (Some(w), None) => format!("line {}: expected {}, found end of output", line, shown(w)),
+            (None, Some(g)) => format!("line {}: expected end of output, found {}", line, shown(g)),
+            (None, None) => unreachable!("the lines differ"),
+        });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Checker;
+
+    #[test]
+    fn checkers_name_the_first_differing_token() {
+        let exact = Checker::Exact;
+        assert_eq!(exact.check(b"", b"1 2\n3\n", b"1 2  \r\n3\n\n"), Ok(()));
+        assert_eq!(
+            exact.check(b"", b"1 22 3\n", b"1 25 3\n"),
+            Err("line 1, column 3: expected \"22\", found \"25\"".to_string())
+        );
+        assert_eq!(
+            exact.check(b"", b"1\n2\n", b"1\n"),
+            Err("line 2: expected \"2\", found end of output".to_string())
+        );
+        assert!(exact.check(b"", b"1 2\n", b"1  2\n").is_err());
+        assert_eq!(Checker::Tokens.check(b"", b"1 2\n", b"1\n  2"), Ok(()));
+        assert_eq!(
+            Checker::Tokens.check(b"", b"1 2 3\n", b"1\n 5 3"),
+            Err("line 2, column 2: expected \"2\", found \"5\"".to_string())
+        );
+        assert_eq!(
+            Checker::Tokens.check(b"", b"1\n", b"1 2\n"),
+            Err("line 1, column 3: expected end of output, found \"2\"".to_string())
+        );
+        assert!(Checker::parse("floats 1").is_err());
+        assert!(Checker::parse("fuzzy").is_err());
+    }
+
+    #[test]
+    fn a_floats_rejection_says_the_difference_and_the_tolerance() {
+        let floats = Checker::parse("floats 1e-6 1e-3").expect("a valid spec");
+        assert_eq!(floats.check(b"", b"1.0 1000\n", b"1.0000005 1000.5\n"), Ok(()));
+        assert_eq!(
+            floats.check(b"", b"2.5 1.0\n", b"2.5 1.01\n"),
+            Err("line 1, column 5: expected \"1.0\", found \"1.01\": off by 1e-2, beyond the \
+                 tolerance 1e-3 (absolute 1e-6, relative 1e-3)"
+                .to_string())
+        );
+        assert_eq!(
+            floats.check(b"", b"1000\n", b"1002\n"),
+            Err("line 1, column 1: expected \"1000\", found \"1002\": off by 2e0, beyond the \
+                 tolerance 1e0 (absolute 1e-6, relative 1e-3)"
+                .to_string())
+        );
+        assert_eq!(
+            floats.check(b"", b"x\n", b"y\n"),
+            Err("line 1, column 1: expected \"x\", found \"y\"".to_string())
+        );
+    }
+}
