@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Prints one self-contained .rs file for PROBLEM (its main.rs with judge-io, the problem's library
-# and the workspace libraries it depends on inlined as modules) on stdout, and its size against
-# the judge's limit on stderr.
+# Prints one self-contained .rs file for PROBLEM (its main.rs, then its library and the workspace
+# libraries it reaches, inlined as modules; what rustc reports unused left out) on stdout, once
+# the judge's compiler stand-in has accepted it, and its size against the judge's limit on
+# stderr. Installs the stand-ins (Debian's rustc 1.63 and its Windows std) if missing.
 # --compact drops comments, for judges with small source limits (Codeforces: 64 KiB).
 #
 #   scripts/bundle.sh boj-11559 > Main.rs
@@ -21,4 +22,7 @@ for arg in "$@"; do
 done
 [ -n "$problem" ] || usage
 check_problems "$problem"
+need_debian_package /usr/bin/rustc rustc "the judges' rustc 1.63"
+need_debian_package /usr/lib/rustlib/x86_64-pc-windows-gnu libstd-rust-dev-windows \
+    "rustc 1.63's Windows std, for the Codeforces bundle check"
 xtask bundle "${compact[@]}" "$problem"

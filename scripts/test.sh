@@ -53,6 +53,8 @@ fi
 
 need_debian_package /usr/bin/rustc rustc "the judges' rustc 1.63"
 need_debian_package /usr/bin/time time "GNU time, which the runner's memory test compares with"
+need_debian_package /usr/lib/rustlib/x86_64-pc-windows-gnu libstd-rust-dev-windows \
+    "rustc 1.63's Windows std, for the Codeforces bundle check"
 echo "== judge compiler: $(/usr/bin/rustc --version), workspace: $(rustc --version)"
 
 now_ms() {

@@ -2,14 +2,36 @@
 //!
 //! # The promise
 //! The bundle is the same program as the cargo build, by construction: every crate the
-//! problem reaches is inlined whole, and the only code left out is what the compiler itself
-//! reports unused in that whole program (or what cannot be reached by name at all: a crate
-//! nothing names, `cfg(test)` code, `#[test]` functions, code under a feature, all of which
-//! cargo's build leaves out as well). No name is guessed: a bundle may carry an item it does
-//! not need, never lack one it needs or call another. Before it is printed, the judge's own
-//! compiler (its stand-in here, with the judge's edition, flags and platform) checks it; a
-//! bundle the judge would reject is never printed, and the refusal names the first error at
-//! its line in the crate that holds it.
+//! problem reaches is inlined whole, and what is left out is what the compiler itself reports
+//! unused in that whole program, or what no code can reach because nothing names it. No name
+//! is guessed to keep something: a bundle may carry an item it does not need, never lack one
+//! it needs or call another. Before it is printed, the judge's own compiler (its stand-in
+//! here, with the judge's edition, flags and platform) checks it; a bundle the judge would
+//! reject is never printed, and the refusal names the first error at its line in the crate
+//! that holds it.
+//!
+//! # What goes, and why it cannot change the program
+//! - What cargo's build leaves out as well: `cfg(test)` code, `#[test]` functions, code under a
+//!   feature (no feature is ever on), and a dependency whose crate name no code names (in Rust
+//!   2018+ a crate is reachable only by its name; the test harness stays out this way).
+//! - What rustc reports with `--force-warn dead_code, unused_imports, unused_macros`:
+//!   functions, constants, statics, types and traits (whole, with their `impl`s), at module
+//!   level or in an inherent `impl`; imports; macros. Never a field, a variant, or an item of
+//!   a trait or of a trait's `impl`.
+//! - Items rustc never reports, gone only when no token of their name remains outside them:
+//!   `#[macro_export]` macros, items whose name starts with `_` (an item is only reached by a
+//!   token of its name).
+//! - Types (and traits) that rustc keeps alive only through their trait `impl`s, gone with
+//!   those `impl`s when nothing else names them, since every value of a type comes from code
+//!   that names it, and when every `impl` of such a trait is for such a type, so that no method
+//!   call can have chosen it (see [`prune`]). An `impl` or a macro call goes only with what it
+//!   is for: its trait or type, as the macro call expands ([`expand`]).
+//!
+//! Each removal is checked by compiling the result; one that breaks the build is repaired as
+//! the errors say (the `impl`s and imports of what went) or taken back. The one name-based
+//! rule that keeps more than the compiler would is the protection of code it cannot see: every
+//! name in code under a `cfg` that is false on this machine but may be true on the judge's
+//! platform (Windows for Codeforces, and the macros that code calls) is never removed.
 //!
 //! # Phases, one file each
 //! 1. [`read`]: which crates, and every module of each: manifests ([`manifest`] refuses what
@@ -31,11 +53,16 @@
 //!
 //! The analysis runs on the workspace's rustc (its lints are the most precise) with the
 //! bundle's edition, or 2021 for a 2024 judge (the 2024 rewrites come after). The output is
-//! deterministic: the same files give the same bytes.
+//! deterministic: the same files give the same bytes. To see the work: `XTASK_BUNDLE_TRACE=1`
+//! prints each round's removals and the errors that sent any back, `XTASK_BUNDLE_DUMP=FILE`
+//! writes the whole inlined program before pruning.
 //!
 //! # Known limits
 //! - Whole crates are read and checked, so something the bundler refuses (`include_str!`,
 //!   `env!`) is refused even in a module the program does not use.
+//! - The analysis is the workspace's rustc; the judge's 1.63 checks the result. A method that
+//!   std gained after 1.63 and that shadows a library's trait method may make the analysis
+//!   call that trait unused; then the 1.63 check fails, loudly.
 //! - Edition differences beyond paths, the 2021 prelude (for 2015) and the rewrites above are
 //!   not bridged: the judge's compiler check catches what does not compile (such as a `use` of
 //!   a block's own item for a Rust 2015 judge, which is refused with its line), but not a
