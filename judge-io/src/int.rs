@@ -1,9 +1,12 @@
 //! The primitive integer types the scanner parses and the output formats.
 
+use std::fmt::Display;
+
 /// A primitive integer: built from a sign and a magnitude, written in decimal.
 ///
-/// Implemented for `u8`..`u64`, `usize`, `i8`..`i64` and `isize`.
-pub trait Int: Copy {
+/// Implemented for `u8`..`u64`, `usize`, `i8`..`i64` and `isize`. Ordered and displayable, for
+/// bounded reads and their messages.
+pub trait Int: Copy + PartialOrd + Display {
     /// The type's name, for "out of range for u8" messages.
     const NAME: &'static str;
     /// Whether a leading `-` is allowed.
@@ -18,7 +21,7 @@ pub trait Int: Copy {
 
 /// The bytes [`write_decimal`] may touch past its start: a sign, 20 digits, and up to 7 bytes
 /// of an 8-byte store beyond the last digit.
-pub const MAX_DECIMAL_WRITE: usize = 32;
+const MAX_DECIMAL_WRITE: usize = 32;
 
 /// Eight decimal digits of `n < 10^8` as byte values 0..=9, the most significant in byte 0
 /// of the little-endian word (so `to_le_bytes` puts them in reading order).
@@ -66,14 +69,14 @@ fn decimal_len(n: u64) -> usize {
 /// Writes the last `count` (1 to 8) of the eight digits of `n < 10^8` at the start of `out`,
 /// storing 8 bytes.
 #[inline]
-fn write_short(n: u32, count: usize, out: &mut [u8]) {
+pub(super) fn write_short(n: u32, count: usize, out: &mut [u8]) {
     let ascii = (eight_digits(n) | 0x3030_3030_3030_3030) >> (8 * (8 - count));
     out[..8].copy_from_slice(&ascii.to_le_bytes());
 }
 
 /// Writes all eight digits of `n < 10^8`, leading zeros included, at the start of `out`.
 #[inline]
-fn write_full(n: u32, out: &mut [u8]) {
+pub(super) fn write_full(n: u32, out: &mut [u8]) {
     out[..8].copy_from_slice(&(eight_digits(n) | 0x3030_3030_3030_3030).to_le_bytes());
 }
 

@@ -37,6 +37,7 @@
 
 mod entry;
 mod error;
+mod float;
 mod hash;
 mod input;
 mod int;

@@ -2,10 +2,13 @@
 
 use std::io::{self, Write};
 
-use super::int::{write_decimal, Int, MAX_DECIMAL_WRITE};
+use super::float::{write_fixed, FIXED_MAX};
+use super::int::{write_decimal, Int};
 
 /// How much output [`Output`] holds before it writes through to its sink.
 const CAPACITY: usize = 1 << 15;
+/// The room past `CAPACITY` that one number may take before the buffer is written through.
+const SLACK: usize = FIXED_MAX;
 
 /// Formats answers into a fixed buffer and writes it through to the sink whenever it passes
 /// 32 KiB, so a program never holds its whole output in memory.
@@ -18,13 +21,13 @@ const CAPACITY: usize = 1 << 15;
 /// # Examples
 /// ```
 /// let mut out = judge_io::Output::new(Vec::new());
-/// out.int(-12i32).byte(b' ').int(7u64).newline();
-/// assert_eq!(out.into_inner().unwrap(), b"-12 7\n");
+/// out.int(-12i32).byte(b' ').int(7u64).byte(b' ').float(2.0 / 3.0, 4).newline();
+/// assert_eq!(out.into_inner().unwrap(), b"-12 7 0.6667\n");
 /// ```
 pub struct Output<W: Write> {
     sink: Option<W>,
-    /// `CAPACITY + MAX_DECIMAL_WRITE` bytes, of which `buf[..len]` is pending output.
-    /// Invariant between calls: `len <= CAPACITY`, so one integer always fits.
+    /// `CAPACITY + SLACK` bytes, of which `buf[..len]` is pending output.
+    /// Invariant between calls: `len <= CAPACITY`, so one number always fits.
     buf: Vec<u8>,
     len: usize,
     error: Option<io::Error>,
@@ -33,7 +36,7 @@ pub struct Output<W: Write> {
 impl<W: Write> Output<W> {
     /// A buffer in front of `sink`.
     pub fn new(sink: W) -> Output<W> {
-        Output { sink: Some(sink), buf: vec![0; CAPACITY + MAX_DECIMAL_WRITE], len: 0, error: None }
+        Output { sink: Some(sink), buf: vec![0; CAPACITY + SLACK], len: 0, error: None }
     }
 
     /// Appends an integer in decimal.
@@ -42,6 +45,36 @@ impl<W: Write> Output<W> {
         let (negative, magnitude) = value.to_magnitude();
         self.len += write_decimal(negative, magnitude, &mut self.buf[self.len..]);
         self.write_through_if_full();
+        self
+    }
+
+    /// Appends `x` with `decimals` digits after the point, as `format!("{:.*}", decimals, x)`
+    /// writes it: the exact binary value rounded half to even (`0.125` with 2 decimals is
+    /// `0.12`, `0.375` is `0.38`, `2.5` with none is `2`), `-` on negative zero and on what
+    /// rounds to zero (`-0.00`), `NaN`, `inf`, `-inf`. An `f32` gives the same text as
+    /// `x as f64` (the conversion is exact).
+    ///
+    /// One case differs from Rust 1.63's std: it printed `0.5` with no decimals as `1`, the
+    /// one tie it did not round to even (fixed by rust-lang/rust#102935); this prints `0`,
+    /// as std does since.
+    pub fn float(&mut self, x: f64, decimals: usize) -> &mut Self {
+        if x.is_nan() {
+            return self.str("NaN");
+        }
+        if x.is_sign_negative() {
+            self.byte(b'-');
+        }
+        if x.is_infinite() {
+            return self.str("inf");
+        }
+        let (start, end, zeros) = write_fixed(x.abs(), decimals, &mut self.buf[self.len..]);
+        // Left by one when rounding did not carry into a new leading digit.
+        self.buf.copy_within(self.len + start..self.len + end, self.len);
+        self.len += end - start;
+        self.write_through_if_full();
+        for _ in 0..zeros {
+            self.byte(b'0');
+        }
         self
     }
 
@@ -138,7 +171,7 @@ impl<W: Write> Drop for Output<W> {
 mod tests {
     use std::io::{self, Write};
 
-    use super::{Output, CAPACITY};
+    use super::{Output, CAPACITY, SLACK};
 
     #[test]
     fn formats_and_flushes() {
@@ -184,7 +217,7 @@ mod tests {
         assert!(sink.writes.len() > 100, "wrote through as it went: {}", sink.writes.len());
         // Only lines longer than the buffer go to the sink unbuffered, in one piece.
         assert!(
-            sink.writes.iter().all(|&n| n <= CAPACITY + 32 || n % 700 == 0),
+            sink.writes.iter().all(|&n| n <= CAPACITY + SLACK || n % 700 == 0),
             "{:?}",
             sink.writes
         );
