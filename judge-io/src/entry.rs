@@ -4,13 +4,12 @@ use std::io::{self, StdinLock, StdoutLock};
 use std::process::ExitCode;
 
 use super::error::Error;
-use super::input::WholeStdin;
 use super::output::Output;
+use super::stdin;
 use super::stream::StreamInput;
 
-/// Loads all of stdin ([`WholeStdin`]: mapped from a file, or read), calls `run` on it with a
-/// buffered stdout, flushes, and turns an error into one `error: ...` line on stderr and exit
-/// status 1.
+/// Loads all of stdin (mapped if it is a file, else read), calls `run` on it with a buffered
+/// stdout, flushes, and turns an error into one `error: ...` line on stderr and exit status 1.
 ///
 /// What `run` wrote before failing is flushed first, so answers for earlier valid cases stay
 /// printed. A binary's `main` is then one line:
@@ -19,12 +18,13 @@ pub fn run_main<F>(run: F) -> ExitCode
 where
     F: FnOnce(&[u8], &mut Output<StdoutLock<'static>>) -> Result<(), Error>,
 {
-    let input = match WholeStdin::load() {
+    let mut read = Vec::new();
+    let input = match stdin::load(&mut read) {
         Ok(bytes) => bytes,
         Err(e) => return fail(&e),
     };
     let mut out = Output::new(io::stdout().lock());
-    let result = run(&input, &mut out);
+    let result = run(input, &mut out);
     finish(result, &mut out)
 }
 

@@ -1,260 +1,11 @@
-//! Whole-input reading and the byte scanner.
+//! The byte scanner over the whole input.
 
-use std::io::Read;
-use std::ops::Deref;
+use std::fmt::Display;
+use std::ops::{Deref, RangeBounds};
 
 use super::error::{counted, quote, Error};
 use super::int::Int;
-
-/// Reads all of stdin as bytes.
-pub fn read_stdin() -> Result<Vec<u8>, Error> {
-    let mut bytes = Vec::new();
-    match std::io::stdin().lock().read_to_end(&mut bytes) {
-        Ok(_) => Ok(bytes),
-        Err(e) => Err(Error::new(format!("cannot read stdin: {}", e))),
-    }
-}
-
-/// All of stdin as bytes (`Deref<Target = [u8]>`), without a copy where it can be mapped.
-///
-/// On 64-bit Linux, a non-empty regular file on stdin (a judge's `< input.txt`) is mapped
-/// read-only: no copy into a heap buffer, whose page faults cost as much as parsing. Anything
-/// else there (a pipe, a terminal, an empty file) is read into mapped memory whose pages are made
-/// present ahead of the reads, up to 2 MiB at a time, which costs less than faulting them in
-/// one by one. On other platforms (Codeforces runs Windows) stdin is read
-/// into a `Vec`. A mapped file must not change while mapped, which no judge does.
-pub struct WholeStdin {
-    mapped: Option<stdin_map::Mapping>,
-    read: Vec<u8>,
-}
-
-impl WholeStdin {
-    /// Maps stdin, or reads all of it.
-    pub fn load() -> Result<WholeStdin, Error> {
-        if let Some(mapped) = stdin_map::Mapping::of_stdin() {
-            return Ok(WholeStdin { mapped: Some(mapped), read: Vec::new() });
-        }
-        match stdin_map::Mapping::filled_from_stdin() {
-            Ok(Some(mapped)) => Ok(WholeStdin { mapped: Some(mapped), read: Vec::new() }),
-            Ok(None) => read_stdin().map(|read| WholeStdin { mapped: None, read }),
-            Err(e) => Err(Error::new(format!("cannot read stdin: {}", e))),
-        }
-    }
-}
-
-impl Deref for WholeStdin {
-    type Target = [u8];
-
-    fn deref(&self) -> &[u8] {
-        match self.mapped {
-            Some(ref mapped) => mapped.bytes(),
-            None => &self.read,
-        }
-    }
-}
-
-/// Stdin in memory mapped through the C library's `mmap`, which std links anyway: the file
-/// itself, or anonymous memory that the reads fill.
-#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
-mod stdin_map {
-    use std::fs::File;
-    use std::io::{self, Read, Seek};
-    use std::os::raw::{c_int, c_void};
-    use std::os::unix::io::{AsFd, AsRawFd};
-
-    extern "C" {
-        fn mmap(
-            addr: *mut c_void,
-            len: usize,
-            prot: c_int,
-            flags: c_int,
-            fd: c_int,
-            offset: i64,
-        ) -> *mut c_void;
-        fn mremap(
-            old: *mut c_void,
-            old_len: usize,
-            new_len: usize,
-            flags: c_int,
-            ...
-        ) -> *mut c_void;
-        fn munmap(addr: *mut c_void, len: usize) -> c_int;
-        fn madvise(addr: *mut c_void, len: usize, advice: c_int) -> c_int;
-    }
-
-    const PROT_READ: c_int = 1;
-    const PROT_WRITE: c_int = 2;
-    const MAP_PRIVATE: c_int = 2;
-    const MAP_ANONYMOUS: c_int = 0x20;
-    const MAP_NORESERVE: c_int = 0x4000;
-    const MREMAP_MAYMOVE: c_int = 1;
-    /// Linux 5.14 and later; older kernels refuse it and the pages fault in as written.
-    const MADV_POPULATE_WRITE: c_int = 23;
-
-    /// The address space reserved first for a read stdin; it doubles (`mremap`, which moves
-    /// no bytes) when the input outgrows it.
-    const FIRST_RESERVATION: usize = 1 << 20;
-    /// The first and the largest piece of memory made present ahead of the reads: pieces
-    /// double from the first, so a small input touches few pages, and stay small enough that
-    /// the memory peak is the input plus at most this.
-    const FIRST_PIECE: usize = 64 << 10;
-    const MAX_PIECE: usize = 2 << 20;
-
-    /// `len` bytes mapped at `start`, of which `start[skip..used]` are the unread input.
-    pub struct Mapping {
-        start: *mut c_void,
-        len: usize,
-        skip: usize,
-        used: usize,
-    }
-
-    /// `mmap`'s answer, or `None` for `MAP_FAILED` (`(void *) -1`).
-    fn mapped(start: *mut c_void) -> Option<*mut c_void> {
-        if start as usize == usize::MAX {
-            None
-        } else {
-            Some(start)
-        }
-    }
-
-    impl Mapping {
-        /// The mapping of stdin's file, or `None` if stdin is not a non-empty regular file
-        /// or the mapping fails (then the caller reads instead).
-        pub fn of_stdin() -> Option<Mapping> {
-            // A duplicate of fd 0, closed when `file` drops; the mapping outlives it.
-            let fd = std::io::stdin().as_fd().try_clone_to_owned().ok()?;
-            let mut file = File::from(fd);
-            let metadata = file.metadata().ok()?;
-            // A caller may have read part of stdin already: the input starts where it left.
-            let skip = file.stream_position().ok()?;
-            if !metadata.is_file() || metadata.len() <= skip {
-                return None;
-            }
-            let len = metadata.len() as usize;
-            // SAFETY: a fresh read-only private mapping of an open file, at an address the
-            // kernel chooses; it touches no memory of ours.
-            let start = unsafe {
-                mmap(std::ptr::null_mut(), len, PROT_READ, MAP_PRIVATE, file.as_raw_fd(), 0)
-            };
-            Some(Mapping { start: mapped(start)?, len, skip: skip as usize, used: len })
-        }
-
-        /// All of stdin read into anonymous memory; `None` if no memory could be reserved
-        /// (before anything was read: the caller can still read another way).
-        pub fn filled_from_stdin() -> io::Result<Option<Mapping>> {
-            // SAFETY: a fresh private anonymous mapping at an address the kernel chooses.
-            let start = unsafe {
-                mmap(
-                    std::ptr::null_mut(),
-                    FIRST_RESERVATION,
-                    PROT_READ | PROT_WRITE,
-                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-                    -1,
-                    0,
-                )
-            };
-            let start = match mapped(start) {
-                Some(start) => start,
-                None => return Ok(None),
-            };
-            // From here on `mapping` owns the memory: an error unmaps it.
-            let mut mapping = Mapping { start, len: FIRST_RESERVATION, skip: 0, used: 0 };
-            let mut present = 0;
-            let mut piece = FIRST_PIECE;
-            let stdin = io::stdin();
-            // Through std's reader, which hands over what it buffered, then reads straight
-            // into our memory (its buffer is bypassed for reads this large).
-            let mut stdin = stdin.lock();
-            loop {
-                if mapping.used == present {
-                    present = mapping.make_present(present, piece)?;
-                    piece = (piece * 2).min(MAX_PIECE);
-                }
-                // SAFETY: `used..present` lies inside the mapping, readable and writable, and
-                // nothing else refers to it.
-                let free = unsafe {
-                    std::slice::from_raw_parts_mut(
-                        (mapping.start as *mut u8).add(mapping.used),
-                        present - mapping.used,
-                    )
-                };
-                match stdin.read(free) {
-                    Ok(0) => return Ok(Some(mapping)),
-                    Ok(n) => mapping.used += n,
-                    Err(ref e) if e.kind() == io::ErrorKind::Interrupted => {}
-                    Err(e) => return Err(e),
-                }
-            }
-        }
-
-        /// Makes `present..present + piece` of the mapping usable with its pages present,
-        /// growing the reservation first if needed; returns the new end of the present part.
-        fn make_present(&mut self, present: usize, piece: usize) -> io::Result<usize> {
-            // At most once: after the first doubling, no piece is larger than the reservation.
-            while present + piece > self.len {
-                let len = self.len * 2;
-                // SAFETY: remaps exactly the region this mapping owns; the kernel may move it,
-                // and no slice of it is alive across this call.
-                let moved = unsafe { mremap(self.start, self.len, len, MREMAP_MAYMOVE) };
-                self.start = match mapped(moved) {
-                    Some(start) => start,
-                    None => return Err(io::Error::last_os_error()),
-                };
-                self.len = len;
-            }
-            // SAFETY: asks for pages of our own mapping to be made present, writable (zeroed
-            // until the reads fill them); it changes no byte and no mapping. Its failure is
-            // harmless: the pages then fault in as they are written.
-            unsafe {
-                madvise(
-                    (self.start as *mut u8).add(present) as *mut c_void,
-                    piece,
-                    MADV_POPULATE_WRITE,
-                );
-            }
-            Ok(present + piece)
-        }
-
-        /// The unread bytes of stdin.
-        pub fn bytes(&self) -> &[u8] {
-            // SAFETY: `start` is a readable mapping of `len >= used` bytes that lives until
-            // `self` drops, and the slice borrows `self`; nothing writes to it any more, and a
-            // mapped file does not change while mapped (`WholeStdin`'s documented condition).
-            let all = unsafe { std::slice::from_raw_parts(self.start as *const u8, self.used) };
-            &all[self.skip..]
-        }
-    }
-
-    impl Drop for Mapping {
-        fn drop(&mut self) {
-            // SAFETY: the region was mapped here and no slice of it outlives `self`.
-            unsafe {
-                munmap(self.start, self.len);
-            }
-        }
-    }
-}
-
-/// Where stdin cannot be mapped: always read into a `Vec`.
-#[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
-mod stdin_map {
-    /// Never made: there is no mapping on this platform.
-    pub enum Mapping {}
-
-    impl Mapping {
-        pub fn of_stdin() -> Option<Mapping> {
-            None
-        }
-
-        pub fn filled_from_stdin() -> std::io::Result<Option<Mapping>> {
-            Ok(None)
-        }
-
-        pub fn bytes(&self) -> &[u8] {
-            match *self {}
-        }
-    }
-}
+use super::named::{out_of_range, OneBased};
 
 /// The bytes that separate tokens: space, tab, newline, carriage return, form feed.
 #[inline]
@@ -350,12 +101,26 @@ pub struct Line<'a> {
 impl<'a> Line<'a> {
     /// The line without trailing spaces, tabs and carriage returns.
     pub fn trimmed(&self) -> &'a [u8] {
-        let mut end = self.text.len();
-        while end > 0 && is_space(self.text[end - 1]) {
-            end -= 1;
-        }
-        &self.text[..end]
+        trim_end(self.text)
     }
+}
+
+/// A line is its text: `line.to_vec()`, `line[0]`.
+impl<'a> Deref for Line<'a> {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        self.text
+    }
+}
+
+/// `text` without trailing whitespace.
+pub(super) fn trim_end(text: &[u8]) -> &[u8] {
+    let mut end = text.len();
+    while end > 0 && is_space(text[end - 1]) {
+        end -= 1;
+    }
+    &text[..end]
 }
 
 /// A cursor over the whole input.
@@ -526,6 +291,65 @@ impl<'a> Scanner<'a> {
         }
     }
 
+    /// The next token as an integer of type `T` in `range` (`1..=n`, `0..n`, `1..`, `..=m`),
+    /// for a value the statement bounds. `name` names it in the errors: in the message if it
+    /// is out of range (`line 1, column 1: n must be in 1..=100, found 0`), before the place
+    /// otherwise (`n, line 1, column 1: expected a non-negative integer, found "x"`).
+    ///
+    /// # Examples
+    /// ```
+    /// let mut sc = judge_io::Scanner::new(b"3 0");
+    /// assert_eq!(sc.int_in("n", 1..=100u32), Ok(3));
+    /// assert_eq!(
+    ///     sc.int_in("m", 1..=100u32).unwrap_err().to_string(),
+    ///     "line 1, column 3: m must be in 1..=100, found 0"
+    /// );
+    /// ```
+    #[inline(always)]
+    pub fn int_in<T: Int, R: RangeBounds<T>, N: Display>(
+        &mut self,
+        name: N,
+        range: R,
+    ) -> Result<T, Error> {
+        match self.int::<T>() {
+            Ok(value) if range.contains(&value) => Ok(value),
+            Ok(value) => Err(self.error_at(self.token_start(), out_of_range(name, &range, value))),
+            Err(e) => Err(e.context(name.to_string())),
+        }
+    }
+
+    /// A 1-based index in `range` (in the input's terms, and at least 1 whatever `range`
+    /// says), returned 0-based: `index_in("b", 1..=n)` reads `1..=n` and returns `0..n`.
+    /// Errors as [`int_in`](Self::int_in).
+    #[inline(always)]
+    pub fn index_in<R: RangeBounds<usize>, N: Display>(
+        &mut self,
+        name: N,
+        range: R,
+    ) -> Result<usize, Error> {
+        self.int_in(name, OneBased(range)).map(|index| index - 1)
+    }
+
+    /// The next token, for a value named `name` in the error at end of input (`s, line 2,
+    /// column 1: expected a word, found end of input`).
+    pub fn word<N: Display>(&mut self, name: N) -> Result<&'a [u8], Error> {
+        self.token("a word").map_err(|e| e.context(name.to_string()))
+    }
+
+    /// The next token as UTF-8 text, named as by [`word`](Self::word).
+    pub fn text<N: Display>(&mut self, name: N) -> Result<&'a str, Error> {
+        let word = self.word(&name)?;
+        std::str::from_utf8(word).map_err(|_| {
+            let message = format!("expected UTF-8 text, found {}", quote(word));
+            self.error_at(self.token_start(), message).context(name.to_string())
+        })
+    }
+
+    /// Where the token just read starts (for an error about it).
+    fn token_start(&self) -> usize {
+        self.buf[..self.pos].iter().rposition(|&b| is_space(b)).map_or(0, |i| i + 1)
+    }
+
     /// The rest of the current line (without `\n` or `\r\n`); the cursor moves past its end.
     /// `None` at end of input.
     pub fn line(&mut self) -> Option<Line<'a>> {
@@ -563,9 +387,17 @@ impl<'a> Scanner<'a> {
         Ok(())
     }
 
-    /// Reads a row of exactly `width` cells on a line of its own (trailing whitespace allowed).
-    /// `what` names the row in the error (`row 3`).
-    pub fn grid_row(&mut self, width: usize, what: &str) -> Result<Line<'a>, Error> {
+    /// Reads a row of exactly `width` cells on a line of its own (trailing whitespace allowed);
+    /// from the middle of a line where only whitespace is left (after a header's last number),
+    /// the row is the next line. `what` names the row in the errors (`row 3 has 2 cells,
+    /// expected 3`).
+    pub fn grid_row<N: Display>(&mut self, width: usize, what: N) -> Result<Line<'a>, Error> {
+        if self.pos > 0 && self.buf[self.pos - 1] != b'\n' {
+            let mut next = self.clone();
+            if next.line().map_or(false, |rest| rest.text.iter().all(|&b| is_space(b))) {
+                *self = next;
+            }
+        }
         let at = self.pos;
         let line = match self.line() {
             Some(line) => line,

@@ -1,0 +1,64 @@
+//! All of stdin in memory, for [`run_main`](super::run_main): a regular file is mapped,
+//! anything else is read.
+//!
+//! Mapping saves what reading costs beyond the parse: a fresh page of memory for every 4 KiB
+//! of input, which takes as long as parsing it (judge-io's bench, sum of 10^7 integers from a
+//! file: 0.07 s mapped, 0.13 s read). Judges give stdin as a file; a pipe (a local run) is
+//! simply read.
+
+use std::io::Read;
+
+use super::error::Error;
+
+/// All of stdin from where earlier reads of it stopped: mapped if it is a regular file on
+/// 64-bit Linux, else read into `buffer`.
+pub(super) fn load(buffer: &mut Vec<u8>) -> Result<&[u8], Error> {
+    if let Some(mapped) = mapped_stdin() {
+        return Ok(mapped);
+    }
+    match std::io::stdin().lock().read_to_end(buffer) {
+        Ok(_) => Ok(buffer),
+        Err(e) => Err(Error::new(format!("cannot read stdin: {}", e))),
+    }
+}
+
+/// Stdin's unread part, if it is a non-empty regular file, through a read-only mapping of
+/// the file (the C library's `mmap`, which std links anyway). The mapping is never unmapped,
+/// so it lives as long as the process; the file must not change meanwhile, which no judge
+/// does.
+#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+fn mapped_stdin() -> Option<&'static [u8]> {
+    use std::io::Seek;
+    use std::os::unix::io::{AsFd, AsRawFd};
+
+    extern "C" {
+        fn mmap(addr: *mut u8, len: usize, prot: i32, flags: i32, fd: i32, offset: i64) -> *mut u8;
+    }
+    const PROT_READ: i32 = 1;
+    const MAP_PRIVATE: i32 = 2;
+
+    // A duplicate of fd 0, closed when `file` drops; the mapping outlives it.
+    let mut file = std::fs::File::from(std::io::stdin().as_fd().try_clone_to_owned().ok()?);
+    let metadata = file.metadata().ok()?;
+    let (len, skip) = (metadata.len() as usize, file.stream_position().ok()? as usize);
+    if !metadata.is_file() || len <= skip {
+        return None;
+    }
+    // SAFETY: a new read-only private mapping of an open file, at an address the kernel
+    // chooses; it touches no memory of ours.
+    let start =
+        unsafe { mmap(std::ptr::null_mut(), len, PROT_READ, MAP_PRIVATE, file.as_raw_fd(), 0) };
+    // `MAP_FAILED` is `(void *) -1`.
+    if start as usize == usize::MAX {
+        return None;
+    }
+    // SAFETY: `len` readable bytes at `start`, never written to and never unmapped.
+    let all = unsafe { std::slice::from_raw_parts(start as *const u8, len) };
+    Some(&all[skip..])
+}
+
+/// No mapping off 64-bit Linux (Codeforces runs Windows): stdin is read.
+#[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
+fn mapped_stdin() -> Option<&'static [u8]> {
+    None
+}
