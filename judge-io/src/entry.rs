@@ -19,12 +19,8 @@ where
     F: FnOnce(&[u8], &mut Output<StdoutLock<'static>>) -> Result<(), Error>,
 {
     let mut read = Vec::new();
-    let input = match stdin::load(&mut read) {
-        Ok(bytes) => bytes,
-        Err(e) => return fail(&e),
-    };
     let mut out = Output::new(io::stdout().lock());
-    let result = run(input, &mut out);
+    let result = stdin::load(&mut read).and_then(|input| run(input, &mut out));
     finish(result, &mut out)
 }
 
@@ -45,18 +41,14 @@ where
     finish(result, &mut out)
 }
 
-/// Flushes what `run` wrote, then reports its error, if any.
+/// Flushes what `run` wrote, then reports the first error, if any, as one `error:` line.
 fn finish<W: io::Write>(result: Result<(), Error>, out: &mut Output<W>) -> ExitCode {
-    if let Err(e) = out.flush() {
-        return fail(&Error::new(format!("cannot write output: {}", e)));
-    }
-    match result {
+    let flushed = out.flush().map_err(|e| Error::new(format!("cannot write output: {}", e)));
+    match flushed.and(result) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => fail(&e),
+        Err(e) => {
+            eprintln!("error: {}", e);
+            ExitCode::FAILURE
+        }
     }
-}
-
-fn fail(error: &Error) -> ExitCode {
-    eprintln!("error: {}", error);
-    ExitCode::FAILURE
 }

@@ -8,12 +8,12 @@
 //! rest are zeros. What is left of the fraction after the last decimal printed decides the
 //! rounding: up past one half, to the even digit at exactly one half, as std does.
 
-use super::int::{write_decimal, write_short};
+use super::int::write_decimal;
 
 /// The room [`write_fixed`] needs: a byte for a carry into a new leading digit, an integer
-/// part (309 digits at most, or up to 16 digits and `write_decimal`'s 32 bytes), the point,
-/// then 1074 decimals at most (where the integer part is 0) and 8 bytes of the last store.
-pub const FIXED_MAX: usize = 1 + 309 + 1 + 1074 + 8;
+/// part (309 digits at most), the point, then 1074 decimals at most (where the integer part
+/// is 0, one digit).
+pub const FIXED_MAX: usize = 1 + 309 + 1 + 1074;
 
 /// Writes finite, non-negative `x` with `decimals` digits after the point into `out` (at least
 /// [`FIXED_MAX`] bytes), rounded half to even on its exact binary value; returns where the text
@@ -59,7 +59,7 @@ pub fn write_fixed(x: f64, decimals: usize, out: &mut [u8]) -> (usize, usize, us
     while left > 0 {
         let step = left.min(8);
         let digits = mul_small(limbs, 10u32.pow(step as u32));
-        write_short(digits, step, &mut out[end..]);
+        write_padded(digits, &mut out[end..end + step]);
         end += step;
         left -= step;
     }
@@ -123,10 +123,18 @@ fn write_big_integer(mantissa: u64, exponent: usize, out: &mut [u8]) -> usize {
     }
     let mut end = write_decimal(false, chunks[count - 1] as u64, out);
     for &chunk in chunks[..count - 1].iter().rev() {
-        write_short(chunk, 8, &mut out[end..]);
+        write_padded(chunk, &mut out[end..end + 8]);
         end += 8;
     }
     end
+}
+
+/// Fills `out` with the last `out.len()` decimal digits of `n`, leading zeros included.
+fn write_padded(mut n: u32, out: &mut [u8]) {
+    for digit in out.iter_mut().rev() {
+        *digit = b'0' + (n % 10) as u8;
+        n /= 10;
+    }
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ use std::ops::{Bound, RangeBounds};
 /// | `i64`, `usize`, ... | an integer ([`Scanner::int`](crate::Scanner::int)) | itself |
 /// | `u32 in 1..=n` | an integer in an inclusive (`a..=b`), half-open (`a..b`) or open-ended (`a..`, `..=b`) range | `u32` |
 /// | `Usize1`, `Usize1 in 1..=n` | a 1-based index (at least 1; the range is in the input's terms) | `usize`, from 0 |
-/// | `Bytes` / `String` / `Chars` | a token (a `String` must be UTF-8) | `Vec<u8>` / `String` / `Vec<char>` |
+/// | `Bytes` / `String` | a token (a `String` must be UTF-8) | `Vec<u8>` / `String` |
 /// | `Row(w)` | a line of exactly `w` cells ([`Scanner::grid_row`](crate::Scanner::grid_row)) | `Vec<u8>` |
 /// | `[TYPE; len]` | `len` values (`len` any `usize` expression of earlier names) | `Vec<_>` |
 /// | `(TYPE, TYPE, ...)` | the values in order | a tuple |
@@ -81,30 +81,29 @@ macro_rules! input {
     (from $src:expr, $name:ident : $($rest:tt)*) => {
         $crate::input!(@let $src, $name, [$name] $($rest)*);
     };
-    (@let $src:expr, $name:ident, [$($binding:tt)*]
+    // A type is one token tree, then `(args)` for `Row(w)`, then `in range` if bounded.
+    (@let $src:expr, $name:ident, [$($pat:tt)*]
         $ty:tt $(($($arg:tt)*))? $(in $range:expr)? $(, $($rest:tt)*)?) => {
-        let $($binding)* =
+        let $($pat)* =
             $crate::input!(@read $src, stringify!($name), $ty $(($($arg)*))? $(in $range)?);
         $crate::input!(from $src, $($($rest)*)?);
     };
-    (@read $src:expr, $path:expr,
-        [$ty:tt $(($($arg:tt)*))? $(in $range:expr)?; $len:expr]) => {{
+    (@read $src:expr, $path:expr, [$ty:tt $(($($arg:tt)*))? $(in $range:expr)?; $len:expr]) => {{
         let len: usize = $len;
         // Room for what the input surely holds; more grows as it arrives.
         let mut items = ::std::vec::Vec::with_capacity(len.min(1 << 16));
         for i in 0..len {
-            items.push($crate::input!(@read $src, $crate::Part::new(&$path, i, false),
-                $ty $(($($arg)*))? $(in $range)?));
+            let path = $crate::Part(&$path, i, false);
+            items.push($crate::input!(@read $src, path, $ty $(($($arg)*))? $(in $range)?));
         }
         items
     }};
-    (@read $src:expr, $path:expr,
-        ($($ty:tt $(($($arg:tt)*))? $(in $range:expr)?),* $(,)?)) => {{
+    (@read $src:expr, $path:expr, ($($ty:tt $(($($arg:tt)*))? $(in $range:expr)?),* $(,)?)) => {{
         let mut field = 0;
         ($({
             field += 1;
-            $crate::input!(@read $src, $crate::Part::new(&$path, field - 1, true),
-                $ty $(($($arg)*))? $(in $range)?)
+            let path = $crate::Part(&$path, field - 1, true);
+            $crate::input!(@read $src, path, $ty $(($($arg)*))? $(in $range)?)
         },)*)
     }};
     (@read $src:expr, $path:expr, Usize1 $(in $range:expr)?) => {
@@ -112,9 +111,6 @@ macro_rules! input {
     };
     (@read $src:expr, $path:expr, Bytes) => { $src.word($path)?.to_vec() };
     (@read $src:expr, $path:expr, String) => { ::std::string::String::from($src.text($path)?) };
-    (@read $src:expr, $path:expr, Chars) => {
-        $src.text($path)?.chars().collect::<::std::vec::Vec<char>>()
-    };
     (@read $src:expr, $path:expr, Row($width:expr)) => { $src.grid_row($width, $path)?.to_vec() };
     (@read $src:expr, $path:expr, $int:ident $(in $range:expr)?) => {
         $src.int_in::<$int, _, _>($path, $crate::input!(@range $($range)?))?
@@ -124,25 +120,15 @@ macro_rules! input {
 }
 
 /// The name of an element of a named value, as [`input!`](crate::input) shows it in errors:
-/// `a[2]` for an array's element (counted from 0), `q.1` for a tuple's field.
+/// `Part(&"a", 2, false)` is `a[2]` (an array's element, counted from 0), `Part(&"q", 1,
+/// true)` is `q.1` (a tuple's field).
 #[derive(Debug)]
-pub struct Part<'a, N> {
-    whole: &'a N,
-    index: usize,
-    field: bool,
-}
-
-impl<'a, N: Display> Part<'a, N> {
-    /// Element `index` of `whole`: a tuple's field if `field`, else an array's element.
-    pub fn new(whole: &'a N, index: usize, field: bool) -> Part<'a, N> {
-        Part { whole, index, field }
-    }
-}
+pub struct Part<'a, N>(pub &'a N, pub usize, pub bool);
 
 impl<'a, N: Display> Display for Part<'a, N> {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        let (open, close) = if self.field { (".", "") } else { ("[", "]") };
-        write!(f, "{}{}{}{}", self.whole, open, self.index, close)
+        let (open, close) = if self.2 { (".", "") } else { ("[", "]") };
+        write!(f, "{}{}{}{}", self.0, open, self.1, close)
     }
 }
 
@@ -188,8 +174,7 @@ mod tests {
     use super::super::stream::tests::Trickle;
     use super::super::{Error, Scanner, StreamInput};
 
-    type Parsed =
-        (u8, Vec<i64>, Vec<(usize, Vec<u8>)>, Vec<Vec<u8>>, String, Vec<char>, (i32, u64));
+    type Parsed = (u8, Vec<i64>, Vec<(usize, Vec<u8>)>, Vec<Vec<u8>>, String, String, (i32, u64));
 
     /// Every form of `input!` at once, from the source `$make` makes of the text.
     macro_rules! parse_with {
@@ -203,11 +188,11 @@ mod tests {
                     h: usize in 1..,
                     grid: [Row(3); h],
                     word: String,
-                    chars: Chars,
+                    text: String,
                     tail: (i32 in ..=0, u64),
                 }
                 values.push(0);
-                Ok((n, values, pairs, grid, word, chars, tail))
+                Ok((n, values, pairs, grid, word, text, tail))
             }
         };
     }
@@ -233,11 +218,11 @@ mod tests {
     #[test]
     fn reads_every_form_from_both_sources() {
         let text = "2\n-100 99\n1 ab 2 c\n2\n#.#\r\n. .   \nwörd ñ -5 7\n";
-        let (n, values, pairs, grid, word, chars, tail) = parse(text.as_bytes()).expect("valid");
+        let (n, values, pairs, grid, word, text, tail) = parse(text.as_bytes()).expect("valid");
         assert_eq!((n, values), (2, vec![-100, 99, 0]));
         assert_eq!(pairs, [(0, b"ab".to_vec()), (1, b"c".to_vec())]);
         assert_eq!(grid, [b"#.#".to_vec(), b". .".to_vec()]);
-        assert_eq!((word.as_str(), chars, tail), ("wörd", vec!['ñ'], (-5, 7)));
+        assert_eq!((word.as_str(), text.as_str(), tail), ("wörd", "ñ", (-5, 7)));
     }
 
     #[test]
@@ -279,7 +264,7 @@ mod tests {
         let text = b"1 0 1 a 1 b 1\n...\n  ok \xff\xfe 0 0\n";
         assert_eq!(
             parse(text).expect_err("not UTF-8"),
-            "chars, line 3, column 6: expected UTF-8 text, found \"\u{fffd}\u{fffd}\""
+            "text, line 3, column 6: expected UTF-8 text, found \"\u{fffd}\u{fffd}\""
         );
     }
 

@@ -34,27 +34,20 @@ fn mapped_stdin() -> Option<&'static [u8]> {
     extern "C" {
         fn mmap(addr: *mut u8, len: usize, prot: i32, flags: i32, fd: i32, offset: i64) -> *mut u8;
     }
-    const PROT_READ: i32 = 1;
-    const MAP_PRIVATE: i32 = 2;
-
     // A duplicate of fd 0, closed when `file` drops; the mapping outlives it.
     let mut file = std::fs::File::from(std::io::stdin().as_fd().try_clone_to_owned().ok()?);
-    let metadata = file.metadata().ok()?;
-    let (len, skip) = (metadata.len() as usize, file.stream_position().ok()? as usize);
-    if !metadata.is_file() || len <= skip {
+    let len = file.metadata().ok().filter(|m| m.is_file())?.len() as usize;
+    let skip = file.stream_position().ok()? as usize;
+    if len <= skip {
         return None;
     }
-    // SAFETY: a new read-only private mapping of an open file, at an address the kernel
-    // chooses; it touches no memory of ours.
-    let start =
-        unsafe { mmap(std::ptr::null_mut(), len, PROT_READ, MAP_PRIVATE, file.as_raw_fd(), 0) };
-    // `MAP_FAILED` is `(void *) -1`.
-    if start as usize == usize::MAX {
-        return None;
-    }
-    // SAFETY: `len` readable bytes at `start`, never written to and never unmapped.
-    let all = unsafe { std::slice::from_raw_parts(start as *const u8, len) };
-    Some(&all[skip..])
+    // SAFETY: a new private mapping (2 = MAP_PRIVATE) of an open file, read-only (1 =
+    // PROT_READ), at an address the kernel chooses: it touches no memory of ours.
+    let start = unsafe { mmap(std::ptr::null_mut(), len, 1, 2, file.as_raw_fd(), 0) };
+    // SAFETY: unless the mapping failed (`MAP_FAILED` is `(void *) -1`), `len` readable
+    // bytes at `start`, never written to and never unmapped.
+    let mapped = start as usize != usize::MAX;
+    mapped.then(|| &unsafe { std::slice::from_raw_parts(start, len) }[skip..])
 }
 
 /// No mapping off 64-bit Linux (Codeforces runs Windows): stdin is read.

@@ -6,7 +6,7 @@ use std::io::{ErrorKind, Read};
 use std::ops::RangeBounds;
 
 use super::error::{counted, quote, Error};
-use super::input::{expected_int, int_at, is_space, trim_end, Scanner};
+use super::input::{expected_int, int_at, int_token, is_space, trim_end};
 use super::int::Int;
 use super::named::{out_of_range, OneBased};
 
@@ -133,22 +133,8 @@ impl<R: Read> StreamInput<R> {
     #[cold]
     #[inline(never)]
     fn int_slow_path<T: Int>(&mut self) -> Result<T, Error> {
-        if !self.seek_token()? {
-            return Err(self.end_error(expected_int::<T>()));
-        }
-        let end = self.whole_token()?;
-        let start = self.pos;
-        let mut scanner = Scanner::new(&self.buf[start..end]);
-        let result = scanner.int();
-        self.pos = end;
-        match result {
-            Ok(value) => Ok(value),
-            // Like the scanner, past the bad token; its error is on the scanner's line 1.
-            Err(e) => Err(match e.place() {
-                Some((_, column)) => self.error_at(self.base + start + column - 1, e.message()),
-                None => e,
-            }),
-        }
+        let token = self.token(expected_int::<T>())?;
+        int_token(token).map_err(|message| self.error_at_token(message))
     }
 
     /// The next whitespace-separated token, waiting for input as needed; `what` names it in
@@ -404,7 +390,8 @@ fn count_newlines(bytes: &[u8]) -> usize {
 pub(crate) mod tests {
     use std::io::Read;
 
-    use super::{Scanner, StreamInput};
+    use super::super::input::Scanner;
+    use super::StreamInput;
 
     /// A reader that hands out its bytes `step` at a time, as a pipe may.
     pub(crate) struct Trickle<'a> {
