@@ -1,26 +1,20 @@
 //! The primitive integer types the scanner parses and the output formats.
 
-use std::convert::{TryFrom, TryInto};
+use std::convert::TryInto;
 use std::fmt::Display;
 
 /// A primitive integer: built from a sign and a magnitude, written in decimal.
 ///
 /// Implemented for `u8`..`u64`, `usize`, `i8`..`i64` and `isize`. Ordered and displayable, for
 /// bounded reads and their messages.
-pub trait Int: Copy + PartialOrd + Display + TryFrom<i128> + TryInto<i128> {
+pub trait Int: Copy + PartialOrd + Display + TryInto<i128> {
     /// The type's name, for "out of range for u8" messages.
     const NAME: &'static str;
     /// Whether a leading `-` is allowed.
     const SIGNED: bool;
 
     /// The value `-magnitude` (if `negative`) or `magnitude`, if it fits.
-    #[inline]
-    fn from_magnitude(negative: bool, magnitude: u64) -> Option<Self> {
-        // In i128 both signs of every magnitude fit. Negated without a branch, which random
-        // signs would mispredict: with s = -1, (v ^ s) - s = !v + 1 = -v.
-        let sign = -(negative as i128);
-        Self::try_from((magnitude as i128 ^ sign) - sign).ok()
-    }
+    fn from_magnitude(negative: bool, magnitude: u64) -> Option<Self>;
 
     /// Whether the value is negative, and its magnitude.
     #[inline]
@@ -35,6 +29,19 @@ macro_rules! impl_int {
         impl Int for $t {
             const NAME: &'static str = stringify!($t);
             const SIGNED: bool = $t::MIN != 0;
+
+            #[inline]
+            fn from_magnitude(negative: bool, magnitude: u64) -> Option<$t> {
+                // A negative value reaches MIN's magnitude (0 for unsigned types).
+                let limit = if negative { ($t::MIN as i64).unsigned_abs() } else { $t::MAX as u64 };
+                if magnitude > limit {
+                    return None;
+                }
+                // Negated without a branch, which random signs would mispredict: with s = -1,
+                // (v ^ s) - s = !v + 1 = -v (wrapping keeps i64::MIN exact).
+                let sign = -(negative as i64);
+                Some(((magnitude as i64 ^ sign).wrapping_sub(sign)) as $t)
+            }
         }
     )*};
 }
