@@ -260,6 +260,21 @@ mod tests {
     }
 
     #[test]
+    fn nested_arrays_and_rows_in_tuples() {
+        fn parse(text: &str) -> Result<(Vec<Vec<u8>>, (Vec<u8>, usize)), Error> {
+            let mut sc = Scanner::new(text.as_bytes());
+            input! { from sc, grid: [[u8 in 0..=9; 2]; 2], last: (Row(2), Usize1) }
+            input! { from sc }
+            Ok((grid, last))
+        }
+        let parsed = parse("1 2\n3 4\n#.\n2\n").map_err(|e: Error| e.to_string());
+        assert_eq!(parsed, Ok((vec![vec![1, 2], vec![3, 4]], (b"#.".to_vec(), 1))));
+        let error = |text| parse(text).expect_err("bad input").to_string();
+        assert_eq!(error("1 2\n3 10\n"), "line 2, column 3: grid[1][1] must be in 0..=9, found 10");
+        assert_eq!(error("1 2 3 4\n#\n"), "line 2, column 1: last.0 has 1 cell, expected 2");
+    }
+
+    #[test]
     fn text_must_be_utf8() {
         let text = b"1 0 1 a 1 b 1\n...\n  ok \xff\xfe 0 0\n";
         assert_eq!(
