@@ -261,7 +261,8 @@ mod tests {
 
     #[test]
     fn nested_arrays_and_rows_in_tuples() {
-        fn parse(text: &str) -> Result<(Vec<Vec<u8>>, (Vec<u8>, usize)), Error> {
+        type Parsed = (Vec<Vec<u8>>, (Vec<u8>, usize));
+        fn parse(text: &str) -> Result<Parsed, Error> {
             let mut sc = Scanner::new(text.as_bytes());
             input! { from sc, grid: [[u8 in 0..=9; 2]; 2], last: (Row(2), Usize1) }
             input! { from sc }
