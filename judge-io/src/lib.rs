@@ -83,4 +83,5 @@ pub use self::input::{Line, Scanner};
 pub use self::int::Int;
 pub use self::named::Part;
 pub use self::output::Output;
+pub use self::stdin::read_stdin;
 pub use self::stream::StreamInput;

@@ -16,8 +16,18 @@ pub(super) fn load(buffer: &mut Vec<u8>) -> Result<&[u8], Error> {
     if let Some(mapped) = mapped_stdin() {
         return Ok(mapped);
     }
-    match std::io::stdin().lock().read_to_end(buffer) {
-        Ok(_) => Ok(buffer),
+    *buffer = read_stdin()?;
+    Ok(buffer)
+}
+
+/// Reads all of stdin (what is left of it) as bytes, for a `main` of one's own; [`run_main`]
+/// maps a file instead.
+///
+/// [`run_main`]: super::run_main
+pub fn read_stdin() -> Result<Vec<u8>, Error> {
+    let mut bytes = Vec::new();
+    match std::io::stdin().lock().read_to_end(&mut bytes) {
+        Ok(_) => Ok(bytes),
         Err(e) => Err(Error::new(format!("cannot read stdin: {}", e))),
     }
 }
