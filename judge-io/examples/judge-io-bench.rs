@@ -74,6 +74,10 @@ fn parent(count: usize) {
         );
     }
     println!(
+        "goals: sum and echo from a file at most 0.5x std; vec: input! within 10% of judge-io \
+         (both build the Vec, whose fresh memory costs as much as the parse)"
+    );
+    println!(
         "job   stdin program    wall s   cpu s   MB/s wall/std cpu/std  peak MiB   peak - input"
     );
     for (job, contenders) in JOBS {
