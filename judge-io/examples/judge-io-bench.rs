@@ -4,12 +4,15 @@
 //! judge-io-bench [COUNT]`). The input is generated once, deterministically, into the target
 //! directory: N, then N integers below 10^9 in magnitude with random signs, ten to a line.
 //!
-//! Two jobs, each written with judge-io's whole input (`run_main`, `Scanner`, `Output`), with
-//! its streamed input (`run_stream`, `StreamInput`, `Output`), and with the std idiom
-//! (`read_to_string`, `split_ascii_whitespace`, `parse`; `writeln!` into a `BufWriter` over
-//! stdout's lock):
-//! - sum: read N and N `i64`s, print their sum;
-//! - echo: the same, then write every value on its own line.
+//! Three jobs, each written with judge-io's whole input (`run_main`, `Scanner`, `Output`) and
+//! with the std idiom (`read_to_string`, `split_ascii_whitespace`, `parse`; `writeln!` into a
+//! `BufWriter` over stdout's lock), which proconio's whole-input reading also is:
+//! - sum: read N and N `i64`s, print their sum; also with the streamed input (`run_stream`,
+//!   `StreamInput`);
+//! - echo: the same, then write every value on its own line; also streamed;
+//! - vec: read N and the N values into a `Vec`, then print their sum: `Scanner` calls written
+//!   by hand (`judge-io`), the same with each value's bound checked (`bounded`, by `int_in`),
+//!   and the `input!` macro without and with the bound (`input!`, `input! in`).
 //!
 //! Every contender runs as its own process (this example re-executes itself with `--child JOB
 //! CONTENDER`), with stdin a regular file and then a pipe that this process fills, and stdout
@@ -26,12 +29,18 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
-use judge_io::{Error, Output, Rng, Scanner, StreamInput};
+use judge_io::{input, Error, Output, Scanner, StreamInput};
 
 const DEFAULT_COUNT: usize = 10_000_000;
 const RUNS: usize = 5;
-const JOBS: [&str; 2] = ["sum", "echo"];
-const CONTENDERS: [&str; 3] = ["judge-io", "stream", "std"];
+/// Each job and its contenders; the std idiom comes last, as the yardstick.
+const JOBS: [(&str, &[&str]); 3] = [
+    ("sum", &["judge-io", "stream", "std"]),
+    ("echo", &["judge-io", "stream", "std"]),
+    ("vec", &["judge-io", "bounded", "input!", "input! in", "std"]),
+];
+/// The values' bound: every value of the input is within it.
+const LIMIT: i64 = 1_000_000_000;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -56,31 +65,37 @@ fn parent(count: usize) {
         input_bytes as f64 / MIB,
         path.display()
     );
-    for job in JOBS {
+    for (job, contenders) in JOBS {
         let outputs: Vec<u64> =
-            CONTENDERS.iter().map(|contender| output_digest(&path, job, contender)).collect();
+            contenders.iter().map(|contender| output_digest(&path, job, contender)).collect();
         assert!(
             outputs.windows(2).all(|w| w[0] == w[1]),
             "{job}: the contenders' outputs differ ({outputs:x?})"
         );
     }
     println!(
+        "goals: sum and echo from a file at most 0.5x std; vec: input! within 10% of judge-io \
+         (both build the Vec, whose fresh memory costs as much as the parse)"
+    );
+    println!(
         "job   stdin program    wall s   cpu s   MB/s wall/std cpu/std  peak MiB   peak - input"
     );
-    for job in JOBS {
+    for (job, contenders) in JOBS {
         for stdin_kind in ["file", "pipe"] {
-            let mut best =
-                [Run { wall: Duration::MAX, cpu: Duration::MAX, peak_kib: 0 }; CONTENDERS.len()];
+            let mut best = vec![
+                Run { wall: Duration::MAX, cpu: Duration::MAX, peak_kib: 0 };
+                contenders.len()
+            ];
             for _ in 0..RUNS {
-                for (i, contender) in CONTENDERS.iter().enumerate() {
+                for (i, contender) in contenders.iter().enumerate() {
                     let run = run_child(&path, stdin_kind, job, contender);
                     best[i].wall = best[i].wall.min(run.wall);
                     best[i].cpu = best[i].cpu.min(run.cpu);
                     best[i].peak_kib = best[i].peak_kib.max(run.peak_kib);
                 }
             }
-            let std_idiom = best[CONTENDERS.len() - 1];
-            for (contender, run) in CONTENDERS.iter().zip(best) {
+            let std_idiom = best[contenders.len() - 1];
+            for (contender, run) in contenders.iter().zip(best) {
                 let (wall, cpu) = (run.wall.as_secs_f64(), run.cpu.as_secs_f64());
                 let peak_mib = run.peak_kib as f64 / 1024.0;
                 println!(
@@ -167,11 +182,21 @@ fn child(args: &[String]) -> ExitCode {
         ("echo", "judge-io") => judge_io::run_main(|input, out| echo(Scanner::new(input), out)),
         ("sum", "stream") => judge_io::run_stream(|input, out| sum(input, out)),
         ("echo", "stream") => judge_io::run_stream(|input, out| echo(input, out)),
+        ("vec", "judge-io") => judge_io::run_main(vec_by_hand),
+        ("vec", "bounded") => judge_io::run_main(vec_bounded_by_hand),
+        ("vec", "input!") => judge_io::run_main(vec_by_macro),
+        ("vec", "input! in") => judge_io::run_main(vec_bounded_by_macro),
         ("sum", "std") => sum_std().map(|()| ExitCode::SUCCESS).expect("valid input"),
         ("echo", "std") => echo_std().map(|()| ExitCode::SUCCESS).expect("valid input"),
+        ("vec", "std") => vec_std().map(|()| ExitCode::SUCCESS).expect("valid input"),
         _ => panic!("unknown child {args:?}"),
     };
-    let peak = judge_test::peak_memory_kib().expect("the platform reports VmHWM");
+    let status_file = fs::read_to_string("/proc/self/status").expect("Linux reports status");
+    let peak = status_file
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))
+        .and_then(|kib| kib.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .expect("the status has VmHWM");
     // The first field of schedstat is the time this process has run on a CPU, in ns.
     let schedstat = fs::read_to_string("/proc/self/schedstat").expect("Linux reports schedstat");
     let cpu_ns = schedstat.split_whitespace().next().expect("schedstat has fields");
@@ -224,6 +249,47 @@ fn echo<I: Ints, W: Write>(mut ints: I, out: &mut Output<W>) -> Result<(), Error
     Ok(())
 }
 
+/// The vec job, `Scanner` calls written by hand.
+fn vec_by_hand<W: Write>(input: &[u8], out: &mut Output<W>) -> Result<(), Error> {
+    let mut sc = Scanner::new(input);
+    let n: usize = sc.int()?;
+    let mut values: Vec<i64> = Vec::with_capacity(n);
+    for _ in 0..n {
+        values.push(sc.int()?);
+    }
+    print_sum(&values, out)
+}
+
+/// The vec job by hand, each value's bound checked.
+fn vec_bounded_by_hand<W: Write>(input: &[u8], out: &mut Output<W>) -> Result<(), Error> {
+    let mut sc = Scanner::new(input);
+    let n: usize = sc.int()?;
+    let mut values: Vec<i64> = Vec::with_capacity(n);
+    for _ in 0..n {
+        values.push(sc.int_in("a", -LIMIT..=LIMIT)?);
+    }
+    print_sum(&values, out)
+}
+
+/// The vec job through `input!`.
+fn vec_by_macro<W: Write>(input: &[u8], out: &mut Output<W>) -> Result<(), Error> {
+    let mut sc = Scanner::new(input);
+    input! { from sc, n: usize, values: [i64; n] }
+    print_sum(&values, out)
+}
+
+/// The vec job through `input!`, each value's bound checked.
+fn vec_bounded_by_macro<W: Write>(input: &[u8], out: &mut Output<W>) -> Result<(), Error> {
+    let mut sc = Scanner::new(input);
+    input! { from sc, n: usize, values: [i64 in -LIMIT..=LIMIT; n] }
+    print_sum(&values, out)
+}
+
+fn print_sum<W: Write>(values: &[i64], out: &mut Output<W>) -> Result<(), Error> {
+    out.int(values.iter().fold(0i64, |sum, &v| sum.wrapping_add(v))).newline();
+    Ok(())
+}
+
 /// The std idiom's reading: all of stdin as a `String`, then tokens.
 fn read_std() -> io::Result<String> {
     let mut text = String::new();
@@ -240,6 +306,15 @@ fn sum_std() -> io::Result<()> {
         sum = sum.wrapping_add(tokens.next().expect("a value").parse::<i64>().expect("an i64"));
     }
     writeln!(io::stdout().lock(), "{sum}")
+}
+
+fn vec_std() -> io::Result<()> {
+    let text = read_std()?;
+    let mut tokens = text.split_ascii_whitespace();
+    let n: usize = tokens.next().expect("N").parse().expect("N");
+    let values: Vec<i64> =
+        (0..n).map(|_| tokens.next().expect("a value").parse().expect("an i64")).collect();
+    writeln!(io::stdout().lock(), "{}", values.iter().fold(0i64, |sum, &v| sum.wrapping_add(v)))
 }
 
 fn echo_std() -> io::Result<()> {
@@ -262,16 +337,19 @@ fn echo_std() -> io::Result<()> {
 fn input_file(count: usize) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/bench-data");
     fs::create_dir_all(&dir).expect("can create the bench data folder");
-    let path = dir.join(format!("ints-{count}-v2.txt"));
+    let path = dir.join(format!("ints-{count}-v3.txt"));
     if path.exists() {
         return path;
     }
-    let mut rng = Rng::new(2026);
+    // A 64-bit LCG; its top bits are good enough for test data.
+    let mut state = 2026u64;
     let mut out = Output::new(Vec::with_capacity(count * 11));
     out.int(count).newline();
     for i in 0..count {
-        let magnitude = rng.below(1_000_000_000) as i64;
-        let value = if rng.chance(1, 2) { -magnitude } else { magnitude };
+        state =
+            state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        let magnitude = ((state >> 32) % LIMIT as u64) as i64;
+        let value = if state >> 31 & 1 == 1 { -magnitude } else { magnitude };
         out.int(value).byte(if i % 10 == 9 { b'\n' } else { b' ' });
     }
     let bytes = out.into_inner().expect("writing to memory cannot fail");

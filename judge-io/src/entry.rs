@@ -4,13 +4,12 @@ use std::io::{self, StdinLock, StdoutLock};
 use std::process::ExitCode;
 
 use super::error::Error;
-use super::input::WholeStdin;
 use super::output::Output;
+use super::stdin;
 use super::stream::StreamInput;
 
-/// Loads all of stdin ([`WholeStdin`]: mapped from a file, or read), calls `run` on it with a
-/// buffered stdout, flushes, and turns an error into one `error: ...` line on stderr and exit
-/// status 1.
+/// Loads all of stdin (mapped if it is a file, else read), calls `run` on it with a buffered
+/// stdout, flushes, and turns an error into one `error: ...` line on stderr and exit status 1.
 ///
 /// What `run` wrote before failing is flushed first, so answers for earlier valid cases stay
 /// printed. A binary's `main` is then one line:
@@ -19,12 +18,9 @@ pub fn run_main<F>(run: F) -> ExitCode
 where
     F: FnOnce(&[u8], &mut Output<StdoutLock<'static>>) -> Result<(), Error>,
 {
-    let input = match WholeStdin::load() {
-        Ok(bytes) => bytes,
-        Err(e) => return fail(&e),
-    };
+    let mut read = Vec::new();
     let mut out = Output::new(io::stdout().lock());
-    let result = run(&input, &mut out);
+    let result = stdin::load(&mut read).and_then(|input| run(input, &mut out));
     finish(result, &mut out)
 }
 
@@ -45,18 +41,14 @@ where
     finish(result, &mut out)
 }
 
-/// Flushes what `run` wrote, then reports its error, if any.
+/// Flushes what `run` wrote, then reports the first error, if any, as one `error:` line.
 fn finish<W: io::Write>(result: Result<(), Error>, out: &mut Output<W>) -> ExitCode {
-    if let Err(e) = out.flush() {
-        return fail(&Error::new(format!("cannot write output: {}", e)));
-    }
-    match result {
+    let flushed = out.flush().map_err(|e| Error::new(format!("cannot write output: {}", e)));
+    match flushed.and(result) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => fail(&e),
+        Err(e) => {
+            eprintln!("error: {}", e);
+            ExitCode::FAILURE
+        }
     }
-}
-
-fn fail(error: &Error) -> ExitCode {
-    eprintln!("error: {}", error);
-    ExitCode::FAILURE
 }

@@ -8,30 +8,29 @@ use std::fmt;
 /// Lines and columns count from 1; a column counts bytes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Error {
-    context: String,
     place: Option<(usize, usize)>,
+    /// What comes before the message: the contexts, outer first, then the place.
+    context: String,
     message: String,
 }
 
 impl Error {
     /// An error with no position (for example "missing second grid" at end of input).
     pub fn new<S: Into<String>>(message: S) -> Error {
-        Error { context: String::new(), place: None, message: message.into() }
+        Error { place: None, context: String::new(), message: message.into() }
     }
 
     /// An error at a 1-based line and column.
     pub fn at<S: Into<String>>(line: usize, column: usize, message: S) -> Error {
-        Error { context: String::new(), place: Some((line, column)), message: message.into() }
+        let context = format!("line {}, column {}", line, column);
+        Error { place: Some((line, column)), context, message: message.into() }
     }
 
     /// Prefixes a context such as `test case 3`; outer contexts come first.
     pub fn context<S: Into<String>>(mut self, context: S) -> Error {
-        let mut outer = context.into();
-        if !self.context.is_empty() {
-            outer.push_str(", ");
-            outer.push_str(&self.context);
-        }
-        self.context = outer;
+        let outer = context.into();
+        self.context =
+            if self.context.is_empty() { outer } else { format!("{}, {}", outer, self.context) };
         self
     }
 
@@ -49,11 +48,7 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         if !self.context.is_empty() {
-            f.write_str(&self.context)?;
-            f.write_str(if self.place.is_some() { ", " } else { ": " })?;
-        }
-        if let Some((line, column)) = self.place {
-            write!(f, "line {}, column {}: ", line, column)?;
+            write!(f, "{}: ", self.context)?;
         }
         f.write_str(&self.message)
     }
@@ -67,28 +62,18 @@ pub fn counted(count: usize, noun: &str) -> String {
     format!("{} {}{}", count, noun, if count == 1 { "" } else { "s" })
 }
 
-/// Quotes input bytes for a message: `"x"`, at most 24 characters (UTF-8 shown as text, bytes
-/// that are not UTF-8 as U+FFFD), control characters escaped.
+/// Quotes input bytes for a message, as a Rust string literal: `"x"`, at most 24 characters
+/// (then `...`), UTF-8 shown as text, bytes that are not UTF-8 as U+FFFD, control characters,
+/// quotes and backslashes escaped.
 pub fn quote(bytes: &[u8]) -> String {
     const MAX_SHOWN: usize = 24;
-    // A character takes at most 4 bytes, so this window holds the characters shown and
-    // decoding stays cheap on a huge token.
-    let window = &bytes[..bytes.len().min(4 * MAX_SHOWN + 4)];
-    let text = String::from_utf8_lossy(window);
-    let mut shown = String::from("\"");
-    for (i, c) in text.chars().enumerate() {
-        if i == MAX_SHOWN {
-            shown.push_str("...");
-            break;
-        }
-        if c.is_control() {
-            shown.extend(c.escape_default());
-        } else {
-            shown.push(c);
-        }
+    // A character takes at most 4 bytes: decoding this much shows as many as are shown.
+    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(4 * MAX_SHOWN + 4)]);
+    let mut shown: String = text.chars().take(MAX_SHOWN).collect();
+    if shown.len() < text.len() {
+        shown.push_str("...");
     }
-    shown.push('"');
-    shown
+    format!("{:?}", shown)
 }
 
 #[cfg(test)]
@@ -119,7 +104,7 @@ mod tests {
     #[test]
     fn quote_escapes_and_truncates() {
         assert_eq!(quote(b"x"), "\"x\"");
-        assert_eq!(quote(b"a\x00\t"), "\"a\\u{0}\\t\"");
+        assert_eq!(quote(b"a\x00\t\"\\"), r#""a\0\t\"\\""#);
         assert_eq!(quote("1é".as_bytes()), "\"1é\"");
         assert_eq!(quote(b"\xff"), "\"\u{fffd}\"");
         assert_eq!(quote(&[b'7'; 30]), format!("\"{}...\"", "7".repeat(24)));

@@ -1,29 +1,54 @@
 //! Fast input and output for judge submissions.
 //!
 //! # Ordinary problems: the whole input at once
-//! [`run_main`] is the whole `main` of a judge binary: it loads all of stdin ([`WholeStdin`]:
-//! mapped without a copy when stdin is a regular file on 64-bit Linux, read otherwise), hands
-//! the bytes to the solution with an [`Output`], and turns an error into one `error:` line and
-//! exit status 1. A [`Scanner`] parses the bytes by hand, so tests parse from memory and never
-//! touch stdin; every parse failure is an [`Error`] that names the place (`line 3, column 5:
+//! [`run_main`] is the whole `main` of a judge binary: it loads all of stdin (mapped when it
+//! is a regular file on 64-bit Linux, as judges give it; read otherwise), hands the bytes to
+//! the solution with an [`Output`], and turns an error into one `error:` line and exit
+//! status 1. A [`Scanner`] parses the bytes, so tests parse from memory and never touch
+//! stdin; every parse failure is an [`Error`] that names the place (`line 3, column 5:
 //! expected an integer, found "x"`).
 //!
+//! # Declared input, with the statement's bounds
+//! [`input!`] reads named values into `let` bindings, each checked against its bound, with
+//! errors that name the value, the bound and the place (`line 1, column 1: n must be in
+//! 1..=1000000, found 0`). BOJ 2042 (N values, then M + K requests `a b c`):
+//! ```
+//! # fn parse(text: &[u8]) -> Result<(), judge_io::Error> {
+//! let mut sc = judge_io::Scanner::new(text);
+//! judge_io::input! { from sc,
+//!     n: usize in 1..=1_000_000,
+//!     m: usize in 1..=10_000,
+//!     k: usize in 1..=10_000,
+//!     values: [i64; n],
+//!     requests: [(u8 in 1..=2, Usize1 in 1..=n, i64); m + k],
+//! }
+//! # assert_eq!((values.len(), requests[0]), (2, (2, 1, 2)));
+//! # Ok(())
+//! # }
+//! # parse(b"2 1 1\n1 -1\n2 2 2\n1 1 5\n").unwrap();
+//! ```
+//! It is made of methods a hand-written parser can call for the same messages:
+//! [`Scanner::int_in`] (an integer in a range), [`Scanner::index_in`] (a 1-based index,
+//! returned 0-based), [`Scanner::word`], [`Scanner::grid_row`].
+//!
 //! # Output with bounded memory
-//! [`Output`] formats integers without `fmt` into a 32 KiB buffer and writes it through to the
-//! sink whenever it fills, so a program never holds its whole output; it flushes at the end
-//! and on drop, so answers printed before an input error stay printed.
+//! [`Output`] formats integers and floats (with a given number of decimals, exactly as
+//! `format!("{:.*}")`) without `fmt` into a 32 KiB buffer and writes it through to the sink
+//! whenever it fills, so a program never holds its whole output; it flushes at the end and on
+//! drop, so answers printed before an input error stay printed.
 //!
 //! # Input as it arrives: interactive problems, bounded memory
 //! [`run_stream`] gives the solution a [`StreamInput`] instead: stdin read through a 64 KiB
-//! buffer as it arrives, parsed with `Scanner`'s rules and errors (places in the whole input).
+//! buffer as it arrives, parsed with `Scanner`'s rules and errors (places in the whole input),
+//! and the same named reads (`input!` works on it too).
 //! - Interactive problems, where the judge's next line depends on the last answer: write the
 //!   query (`out.int(guess)`), **flush** ([`Output::flush`]; without it both sides wait
 //!   forever), then read the reply (`input.token("a reply")`). [`StreamInput`] has a whole
 //!   example; `tests/interactive.rs` plays it against an interactor, in process and through
 //!   pipes (the harness is the `judge-test` crate's `interact`).
 //! - Inputs read in bounded memory: a parse that only needs one token at a time holds 64 KiB
-//!   of input, not all of it, and on a pipe it reads faster than the whole-input load, which
-//!   must make a fresh page of memory present for every 4 KiB of input.
+//!   of input, not all of it; on a pipe it is also faster than the whole-input load, which
+//!   reads into fresh memory.
 //!
 //! # Also
 //! [`FxHashMap`] is a map with a fast hasher for integer keys; a seeded random generator
@@ -33,18 +58,23 @@
 //!
 //! # Inlining
 //! The bundler pastes this crate into every submission as `mod judge_io { ... }` and keeps only
-//! the items a solution names, so it keeps to what survives that: `self::`/`super::` paths
-//! only, no glob imports, no exported macros, nothing newer than Rust 1.63, and valid Rust 2015
-//! as well as 2021 (Algospot compiles with no edition flag). The stdin mapping is the one
-//! item under a platform `cfg` (with a fallback), left for the judge's compiler to decide.
+//! what the solution uses, so it keeps to what survives that: `self::`/`super::` paths only,
+//! no glob imports, `$crate::` paths in its exported macro ([`input!`], which the bundler
+//! rewrites), nothing newer than Rust 1.63, and valid Rust 2015 as well as 2021 (Algospot
+//! compiles with no edition flag). The stdin mapping is the one item under a platform `cfg`
+//! (with a fallback that reads), left for the judge's compiler to decide; its `extern "C"`
+//! block is `unsafe extern` in Rust 2024, which the bundler writes for that edition.
 
 mod entry;
 mod error;
+mod float;
 mod hash;
 mod input;
 mod int;
+mod named;
 mod output;
 mod rng;
+mod stdin;
 mod stream;
 
 // One name per `use`: the bundler keeps a `use` whole if it needs any of its names.
@@ -52,8 +82,10 @@ pub use self::entry::run_main;
 pub use self::entry::run_stream;
 pub use self::error::{counted, quote, Error};
 pub use self::hash::{FxHashMap, FxHasher};
-pub use self::input::{read_stdin, Line, Scanner, WholeStdin};
+pub use self::input::{Line, Scanner};
 pub use self::int::Int;
+pub use self::named::Part;
 pub use self::output::Output;
 pub use self::rng::Rng;
+pub use self::stdin::read_stdin;
 pub use self::stream::StreamInput;

@@ -100,7 +100,7 @@ fn expected(input: &[u8]) -> String {
     format!("{} {}\n", values.len(), values.iter().fold(0i64, |s, &v| s.wrapping_add(v)))
 }
 
-/// Named inputs: the edge cases of mapping.
+/// Named inputs: the edge cases of mapping and of reading.
 fn cases() -> Vec<(String, Vec<u8>)> {
     let mut cases = vec![
         ("empty".to_string(), Vec::new()),
@@ -122,8 +122,7 @@ fn cases() -> Vec<(String, Vec<u8>)> {
         input.resize(size, b'9');
         cases.push((format!("{}-pages-ending-in-digits", pages), input));
     }
-    // Through a pipe, 3 MiB outgrow the first address space reserved for the input (1 MiB)
-    // twice and the memory made present ahead of the reads many times.
+    // 3 MiB: a pipe delivers it in many pieces, and it spans many pages of a mapped file.
     let mut large = Vec::with_capacity(3 << 20);
     let mut value = 1i64;
     while large.len() < 3 << 20 {

@@ -209,30 +209,16 @@ fn describe_byte(b: u8) -> String {
     }
 }
 
-/// Reads a side length (`H` or `W`, named by `name` in errors) and checks it is in
-/// `1..=MAX_SIDE`.
-fn parse_side(sc: &mut Scanner, name: &str) -> Result<usize, Error> {
-    sc.at_end();
-    let at = sc.position();
-    let side: usize = sc.int().map_err(|e| e.context(name))?;
-    if side == 0 || side > MAX_SIDE {
-        return Err(
-            sc.error_at(at, format!("{} must be in 1..={}, found {}", name, MAX_SIDE, side))
-        );
-    }
-    Ok(side)
-}
-
 /// Reads the first line: the number of test cases `C`.
 pub fn parse_case_count(sc: &mut Scanner) -> Result<usize, Error> {
-    let c: usize = sc.int().map_err(|e| e.context("C"))?;
+    let c = sc.int_in("C", ..)?;
     sc.end_line()?;
     Ok(c)
 }
 
 /// Reads one test case: a line `H W`, then `H` rows of `W` cells.
 pub fn parse_board(sc: &mut Scanner) -> Result<Board, Error> {
-    let h = parse_side(sc, "H")?;
+    let h = sc.int_in("H", 1..=MAX_SIDE)?;
     // W belongs on H's line: a line with H alone is missing W there, not on the next line.
     let after_h = sc.position();
     if let Some(rest) = sc.clone().line() {
@@ -241,11 +227,11 @@ pub fn parse_board(sc: &mut Scanner) -> Result<Board, Error> {
             return Err(sc.error_at(after_h, message).context("W"));
         }
     }
-    let w = parse_side(sc, "W")?;
+    let w = sc.int_in("W", 1..=MAX_SIDE)?;
     sc.end_line()?;
     let mut cells = Vec::with_capacity(h * w);
     for y in 0..h {
-        let row = sc.grid_row(w, &format!("row {}", y + 1))?;
+        let row = sc.grid_row(w, format_args!("row {}", y + 1))?;
         for (x, &b) in row.text.iter().enumerate() {
             match Cell::from_byte(b) {
                 Some(cell) => cells.push(cell),
