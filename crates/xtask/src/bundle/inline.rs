@@ -164,6 +164,8 @@ struct Bindings {
     shadowing: HashSet<String>,
     /// Its items of every namespace but macros, and its imports.
     items: HashSet<String>,
+    /// Those of them that are `pub` (what another crate can import from it).
+    public: HashSet<String>,
     /// Whether it has a glob import.
     globs: bool,
 }
@@ -277,11 +279,19 @@ impl<'t> Inliner<'t> {
     /// no other item named `m`.
     fn macro_only_import(&self, k: usize, segments: &[String]) -> bool {
         match self.exported_macro_target(k, segments) {
-            Some(target) => {
-                let root = self.tree.crates[target].root;
-                !self.bindings[root].items.contains(&segments[1])
-            }
+            Some(target) => !self.root_item(k, target, &segments[1]),
             None => false,
+        }
+    }
+
+    /// Whether the root of crate `target` has an item `name` (not a macro) that code of crate
+    /// `k` can import: any item of its own crate, a `pub` one of another.
+    fn root_item(&self, k: usize, target: usize, name: &str) -> bool {
+        let root = &self.bindings[self.tree.crates[target].root];
+        if k == target {
+            root.items.contains(name)
+        } else {
+            root.public.contains(name)
         }
     }
 
@@ -645,8 +655,7 @@ impl<'t> Inliner<'t> {
                 if !src.is_punct(semi, ";") {
                     return None;
                 }
-                let root = self.tree.crates[target].root;
-                Some((semi, self.bindings[root].items.contains(name)))
+                Some((semi, self.root_item(k, target, name)))
             };
         let mut moved = Vec::new();
         let mut i = range.0;
@@ -944,6 +953,12 @@ fn own_bindings(tree: &Tree, m: usize) -> Result<(Bindings, Vec<items::UseLeaf>)
     let mut leaves = Vec::new();
     for entry in module.entries.iter().filter(|e| !e.removed) {
         let item = &entry.item;
+        let public = is_public(src, item);
+        if public
+            && !matches!(item.kind, ItemKind::Use | ItemKind::MacroRules | ItemKind::MacroCall)
+        {
+            b.public.extend(item.names.iter().cloned());
+        }
         match item.kind {
             ItemKind::Use => {
                 for leaf in items::use_leaves(src, item.keyword, item.end)? {
@@ -954,6 +969,9 @@ fn own_bindings(tree: &Tree, m: usize) -> Result<(Bindings, Vec<items::UseLeaf>)
                         b.globs = true;
                     } else {
                         b.items.insert(leaf.bound.clone());
+                        if public {
+                            b.public.insert(leaf.bound.clone());
+                        }
                     }
                     leaves.push(leaf);
                 }
@@ -970,6 +988,12 @@ fn own_bindings(tree: &Tree, m: usize) -> Result<(Bindings, Vec<items::UseLeaf>)
         }
     }
     Ok((b, leaves))
+}
+
+/// Whether `item` is plain `pub` (visible outside its crate; `pub(crate)` is not).
+fn is_public(src: &Source, item: &Item) -> bool {
+    (item.start..item.keyword)
+        .any(|i| src.is_kw(i, "pub") && !src.is_punct(src.next_code(i + 1, item.keyword), "("))
 }
 
 /// Whether the import `leaf` (in module `m`) surely binds only values (functions, constants,
@@ -1001,7 +1025,12 @@ fn binds_values_or_macros_only(tree: &Tree, m: usize, leaf: &items::UseLeaf) -> 
 
 impl Bindings {
     fn clone_shallow(&self) -> Bindings {
-        Bindings { shadowing: self.shadowing.clone(), items: self.items.clone(), globs: self.globs }
+        Bindings {
+            shadowing: self.shadowing.clone(),
+            items: self.items.clone(),
+            public: self.public.clone(),
+            globs: self.globs,
+        }
     }
 }
 
