@@ -189,6 +189,9 @@ fn print_bundle(root: &Path, problem: &str, compact: bool) -> Result<bool, Strin
         },
         bundle.seconds
     );
+    for note in &bundle.notes {
+        eprintln!("note: {note}");
+    }
     if meta.source_limit_bytes.is_some_and(|limit| size > limit) {
         let hint = if compact { "" } else { " (try --compact)" };
         return Err(format!("the bundle of {problem} is over {}'s source limit{hint}", meta.judge));

@@ -36,6 +36,39 @@ pub fn tidy(text: &mut Mapped) {
     text.apply(edits);
 }
 
+/// Tidies the `use` groups that removals of single imports left (`use a::{ B};`,
+/// `use a::{B, };`, on one line): as a person writes them.
+pub fn tidy_use_groups(text: &mut Mapped) {
+    let src = &text.text;
+    let tokens = lexer::tokenize(src).expect("the bundle is made of tokens that lexed");
+    let mut edits = Vec::new();
+    let mut in_use = false;
+    for (k, token) in tokens.iter().enumerate() {
+        let word = &src[token.start..token.end];
+        match (token.kind, word) {
+            (Kind::Ident, "use") => in_use = true,
+            (Kind::Punct, ";") => in_use = false,
+            (Kind::Punct, "{") if in_use => {
+                if let Some(next) = tokens.get(k + 1) {
+                    let gap = &src[token.end..next.start];
+                    if !gap.is_empty() && !gap.contains('\n') {
+                        edits.push((token.end, next.start, String::new()));
+                    }
+                }
+            }
+            (Kind::Punct, "}") if in_use && k >= 1 => {
+                let comma = tokens[k - 1];
+                let gap = &src[comma.end..token.start];
+                if &src[comma.start..comma.end] == "," && !gap.contains('\n') {
+                    edits.push((comma.start, token.start, String::new()));
+                }
+            }
+            _ => {}
+        }
+    }
+    text.apply(edits);
+}
+
 /// Rewrites what Rust 2024 reads differently in code written for 2021: `extern` blocks
 /// become `unsafe extern`, `#[no_mangle]` (and `export_name`, `link_section`) become
 /// `#[unsafe(..)]`, the identifier `gen` (a keyword now) becomes `r#gen`, and references to
@@ -94,20 +127,36 @@ pub struct JudgeCheck {
     pub compiler: Compiler,
     /// `rustc 1.63 (/usr/bin/rustc) with --edition 2021`.
     pub what: String,
+    /// For a platform check by an older compiler than the judge's (Windows, by rustc 1.63):
+    /// that compiler for this platform. When it rejects the bundle too, the failure is the
+    /// compiler's age, not the platform, and the check says nothing.
+    pub baseline: Option<Compiler>,
 }
 
-/// Runs `check` on `text`; on an error, the refusal with the first error at its source line.
+/// Runs `check` on `text`: `Ok(None)` if it passes, `Ok(Some(note))` if it could not say (see
+/// [`JudgeCheck::baseline`]); on an error, the refusal with the first error at its line.
 pub fn judge_check(
     check: &JudgeCheck,
     text: &Mapped,
     scratch: &std::path::Path,
     place: &dyn Fn(&Mapped, usize) -> String,
-) -> Result<(), String> {
-    let outcome = rustc::check(&check.compiler, &text.text, scratch)
-        .map_err(|e| format!("cannot check the bundle with {}: {e}", check.what))?;
+) -> Result<Option<String>, String> {
+    let run = |compiler: &Compiler| {
+        rustc::check(compiler, &text.text, scratch)
+            .map_err(|e| format!("cannot check the bundle with {}: {e}", check.what))
+    };
+    let outcome = run(&check.compiler)?;
     if outcome.compiled {
-        return Ok(());
+        return Ok(None);
     }
-    let what = format!("the bundle does not compile with {}, so it is not printed", check.what);
-    Err(super::prune::first_error(&outcome, &what, &|at| place(text, at)))
+    let first = |what: &str| super::prune::first_error(&outcome, what, &|at| place(text, at));
+    if let Some(baseline) = &check.baseline {
+        if !run(baseline)?.compiled {
+            return Ok(Some(first(&format!(
+                "not checked with {}, which cannot compile this code on any platform",
+                check.what
+            ))));
+        }
+    }
+    Err(first(&format!("the bundle does not compile with {}, so it is not printed", check.what)))
 }

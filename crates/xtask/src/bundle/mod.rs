@@ -160,6 +160,7 @@ impl Options {
         let judge = JudgeCheck {
             compiler: rustc::Compiler { program: profile.rustc_program().to_string(), flags },
             what: format!("{} ({})", profile.stand_in(), profile.rustc_flags.join(" ")),
+            baseline: None,
         };
         let mut checks = Checks::default();
         if edition == Edition::E2024 {
@@ -180,6 +181,11 @@ impl Options {
                     "rustc 1.63 for Windows ({} --target {WINDOWS_TARGET})",
                     profiles::RUSTC_163
                 ),
+                // The judge runs a newer rustc: code that needs it is not a Windows problem.
+                baseline: Some(rustc::Compiler {
+                    program: profiles::RUSTC_163.to_string(),
+                    flags: ["--edition", "2021"].iter().map(|f| f.to_string()).collect(),
+                }),
             });
         }
         let targets = if profile.windows { WINDOWS_JUDGE_TARGETS } else { LINUX_JUDGE_TARGETS };
@@ -208,6 +214,8 @@ pub const LINUX_JUDGE_TARGETS: &[&str] = &["x86_64-unknown-linux-gnu"];
 #[derive(Debug)]
 pub struct Bundle {
     pub text: String,
+    /// What the checks could not say, for the user to know.
+    pub notes: Vec<String>,
     /// The compiler runs of the pruning, and the checks.
     pub checks: usize,
     pub rounds: usize,
@@ -273,6 +281,7 @@ pub fn bundle_crate(
     let place = |text: &Mapped, at: usize| place(&tree, text, at);
     let mut stats = prune::Stats::default();
     let mut text = prune::prune(inlined, &analysis, &hidden, &scratch.path, &mut stats, &place)?;
+    emit::tidy_use_groups(&mut text);
     emit::tidy(&mut text);
     let header = if options.compact {
         format!(
@@ -287,19 +296,21 @@ pub fn bundle_crate(
     let mut out = Mapped::default();
     out.push_str(&header);
     out.append(text);
+    let mut notes = Vec::new();
     for check in &options.checks.before_2024 {
         stats.checks += 1;
-        emit::judge_check(check, &out, &scratch.path, &place)?;
+        notes.extend(emit::judge_check(check, &out, &scratch.path, &place)?);
     }
     if options.edition == Edition::E2024 {
         emit::edition_2024(&mut out);
         for check in &options.checks.after_2024 {
             stats.checks += 1;
-            emit::judge_check(check, &out, &scratch.path, &place)?;
+            notes.extend(emit::judge_check(check, &out, &scratch.path, &place)?);
         }
     }
     Ok(Bundle {
         text: out.text,
+        notes,
         checks: stats.checks,
         rounds: stats.rounds,
         restored: stats.restored,

@@ -62,6 +62,7 @@ fn options(edition: Edition, compact: bool) -> Options {
     let check = JudgeCheck {
         compiler: judge_compiler(edition),
         what: format!("the judge of {}", edition.year()),
+        baseline: None,
     };
     let checks = if edition == Edition::E2024 {
         Checks { before_2024: Vec::new(), after_2024: vec![check] }
@@ -621,6 +622,17 @@ fn tidy_collapses_blank_lines_outside_literals_only() {
 }
 
 #[test]
+fn use_groups_that_lost_imports_are_tidied() {
+    let mut text = Mapped::default();
+    text.push_str("use a::{ B};\nuse c::{D, };\nuse e::{\n    F,\n};\nfn f() { let x = { 1 }; }\n");
+    emit::tidy_use_groups(&mut text);
+    assert_eq!(
+        text.text,
+        "use a::{B};\nuse c::{D};\nuse e::{\n    F,\n};\nfn f() { let x = { 1 }; }\n"
+    );
+}
+
+#[test]
 fn rust_2024_rewrites_leave_other_code_alone() {
     let mut text = Mapped::default();
     text.push_str(
@@ -634,4 +646,28 @@ fn rust_2024_rewrites_leave_other_code_alone() {
          unsafe extern \"C\" { fn h(); }\nmod r#gen { macro_rules! m { ($gen:expr) => { $gen }; } }\nstatic mut N: u8 = 0;\n\
          const S: &str = \"gen extern {\";\n"
     );
+}
+
+#[test]
+fn a_codeforces_bundle_is_type_checked_for_windows() {
+    let codeforces = PROFILES.iter().find(|p| p.windows).expect("a Windows judge");
+    let options = Options::for_profile(codeforces, false).expect("a known edition");
+    let main = |body: &str| format!("fn main() {{\n    {body}\n}}\n");
+    // Linux-only code: refused for the Windows judge, at its line.
+    let unix = main("use std::os::unix::ffi::OsStrExt;\n    println!(\"{:?}\", std::ffi::OsStr::new(\"a\").as_bytes());");
+    let dir = temp_crates(&[("app/src/main.rs", &unix)]);
+    let err = bundle_crate(&dir.path, &dir.path.join("app"), "app", &options)
+        .expect_err("not for Windows");
+    assert!(err.contains("does not compile with rustc 1.63 for Windows"), "{err}");
+    assert!(err.contains("app/src/main.rs:2:"), "{err}");
+    // Code newer than rustc 1.63 (the judge runs 1.89): no Windows verdict, only a note.
+    let newer = main("println!(\"{}\", Some(2).is_some_and(|x| x > 1));");
+    let dir = temp_crates(&[("app/src/main.rs", &newer)]);
+    let bundle = bundle_crate(&dir.path, &dir.path.join("app"), "app", &options).expect("bundles");
+    assert!(
+        bundle.notes.iter().any(|n| n.contains("not checked with rustc 1.63 for Windows")),
+        "{:?}",
+        bundle.notes
+    );
+    assert_eq!(compile_and_run(&bundle.text, Edition::E2024, ""), "true\n");
 }
