@@ -12,7 +12,8 @@
 //!   the same name is in scope (in an enclosing block, in the module, or brought by a glob
 //!   import of a module the bundle can see, or of std's root), which shadows the crate as it
 //!   does in Rust. `core::` and `alloc::` become `std::` the same way (std re-exports both;
-//!   Rust 2015 has neither without `extern crate`).
+//!   Rust 2015 has neither without `extern crate`), and `extern crate core;` or
+//!   `extern crate alloc;` goes.
 //! - `dep::m!` and `use dep::m` for an exported macro `m` become `crate::m`; an import of it
 //!   at the bundle's root goes (the macro is there already). When the crate's root also has
 //!   an item named `m` (a function and its macro, `pub fn twice` and `twice!`), the import
@@ -358,6 +359,11 @@ impl<'t> Inliner<'t> {
             }
             if item.kind == ItemKind::Inner && library && crate_root && !self.keep_inner(src, item)
             {
+                edits.push(cut(src, item.lead, item.end));
+                continue;
+            }
+            if std_extern_crate(src, item) {
+                // `extern crate alloc;`: its paths become `std::` paths, in every edition.
                 edits.push(cut(src, item.lead, item.end));
                 continue;
             }
@@ -977,6 +983,7 @@ fn own_bindings(tree: &Tree, m: usize) -> Result<(Bindings, Vec<items::UseLeaf>)
                 }
             }
             ItemKind::MacroRules | ItemKind::MacroCall | ItemKind::Inner | ItemKind::Empty => {}
+            ItemKind::ExternCrate if std_extern_crate(src, item) => {}
             ItemKind::Fn => b.items.extend(item.names.iter().cloned()),
             ItemKind::Other if matches!(src.text(item.keyword), "const" | "static") => {
                 b.items.extend(item.names.iter().cloned())
@@ -988,6 +995,14 @@ fn own_bindings(tree: &Tree, m: usize) -> Result<(Bindings, Vec<items::UseLeaf>)
         }
     }
     Ok((b, leaves))
+}
+
+/// Whether `item` is `extern crate core;` or `extern crate alloc;` (not renamed): std
+/// re-exports both, so the bundle writes their paths as `std::` and drops the item.
+fn std_extern_crate(src: &Source, item: &Item) -> bool {
+    item.kind == ItemKind::ExternCrate
+        && matches!(item.names.first().map(String::as_str), Some("core" | "alloc"))
+        && !(item.keyword..item.end).any(|i| src.is_kw(i, "as"))
 }
 
 /// Whether `item` is plain `pub` (visible outside its crate; `pub(crate)` is not).

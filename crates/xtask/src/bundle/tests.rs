@@ -184,8 +184,12 @@ fn build_fixtures() -> TempDir {
 fn fixture_programs_behave_like_their_cargo_builds_in_every_edition() {
     let dir = fixtures_dir();
     let target = build_fixtures();
-    let cases =
-        [("app-gaps", ""), ("app-all", "h\u{e9}llo w\u{f6}rld \u{2713} abc\n"), ("app-math", "")];
+    let cases = [
+        ("app-gaps", ""),
+        ("app-misc", ""),
+        ("app-all", "h\u{e9}llo w\u{f6}rld \u{2713} abc\n"),
+        ("app-math", ""),
+    ];
     for (app, stdin) in cases {
         let expected = run(&target.path.join("release").join(app), stdin);
         for edition in [Edition::E2021, Edition::E2015, Edition::E2024] {
