@@ -96,7 +96,7 @@ pub fn prune(
             break;
         }
         match remove(&text, removals, &index, analysis, scratch, stats)? {
-            (Some(next), Some(next_outcome)) if next.text != text.text => {
+            Some((next, next_outcome)) if next.text != text.text => {
                 text = next;
                 outcome = next_outcome;
                 stuck = false;
@@ -138,7 +138,7 @@ fn remove(
     analysis: &Compiler,
     scratch: &Path,
     stats: &mut Stats,
-) -> Result<(Option<Mapped>, Option<Outcome>), String> {
+) -> Result<Option<(Mapped, Outcome)>, String> {
     let mut set = removals.clone();
     let trace = std::env::var_os("XTASK_BUNDLE_TRACE").is_some();
     for _ in 0..MAX_REPAIRS {
@@ -150,7 +150,7 @@ fn remove(
         let attempt = applied(base, &set);
         let outcome = checked(analysis, &attempt.text, scratch, stats)?;
         if outcome.compiled {
-            return Ok((Some(attempt), Some(outcome)));
+            return Ok(Some((attempt, outcome)));
         }
         if trace {
             for e in outcome.diagnostics.iter().filter(|d| d.level == "error").take(12) {
@@ -189,10 +189,7 @@ fn remove(
             stats.restored += 1;
         }
     }
-    Ok(match last {
-        Some((text, outcome)) => (Some(text), Some(outcome)),
-        None => (None, None),
-    })
+    Ok(last)
 }
 
 /// `base` with `removals` applied (nested ones fold into the outer one).
