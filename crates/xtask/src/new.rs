@@ -66,50 +66,57 @@ pub struct ProblemRequest {
     pub interactive: bool,
 }
 
+/// The text of a template, by its path under `crates/xtask/templates/`.
+macro_rules! template {
+    ($path:literal) => {
+        include_str!(concat!("../templates/", $path))
+    };
+}
+
 /// A file of a new crate: its path from the workspace root (`NAME` for the name) and its
 /// template.
 type Template = (&'static str, &'static str);
 
 /// What every problem crate has.
 const PROBLEM_FILES: &[Template] = &[
-    ("crates/NAME/Cargo.toml", include_str!("../templates/Cargo.toml.tmpl")),
-    ("crates/NAME/src/bin/NAME-gen.rs", include_str!("../templates/bin-gen.rs.tmpl")),
+    ("crates/NAME/Cargo.toml", template!("Cargo.toml.tmpl")),
+    ("crates/NAME/src/bin/NAME-gen.rs", template!("bin-gen.rs.tmpl")),
 ];
 
 /// What an ordinary problem adds: the sample problem, the sum of N integers.
 const ORDINARY_FILES: &[Template] = &[
-    ("crates/NAME/src/lib.rs", include_str!("../templates/lib.rs.tmpl")),
-    ("crates/NAME/src/main.rs", include_str!("../templates/main.rs.tmpl")),
-    ("crates/NAME/src/naive.rs", include_str!("../templates/naive.rs.tmpl")),
-    ("crates/NAME/src/gen.rs", include_str!("../templates/gen.rs.tmpl")),
-    ("crates/NAME/src/bin/NAME-naive.rs", include_str!("../templates/bin-naive.rs.tmpl")),
-    ("crates/NAME/tests/stress.rs", include_str!("../templates/stress.rs.tmpl")),
-    ("crates/NAME/tests/cli.rs", include_str!("../templates/cli.rs.tmpl")),
-    ("crates/NAME/examples/NAME-bench.rs", include_str!("../templates/bench.rs.tmpl")),
-    ("crates/NAME/testdata.list", include_str!("../templates/testdata.list.tmpl")),
-    ("testdata/NAME/sample.in", include_str!("../templates/sample.in")),
-    ("testdata/NAME/sample.out", include_str!("../templates/sample.out")),
+    ("crates/NAME/src/lib.rs", template!("lib.rs.tmpl")),
+    ("crates/NAME/src/main.rs", template!("main.rs.tmpl")),
+    ("crates/NAME/src/naive.rs", template!("naive.rs.tmpl")),
+    ("crates/NAME/src/gen.rs", template!("gen.rs.tmpl")),
+    ("crates/NAME/src/bin/NAME-naive.rs", template!("bin-naive.rs.tmpl")),
+    ("crates/NAME/tests/stress.rs", template!("stress.rs.tmpl")),
+    ("crates/NAME/tests/cli.rs", template!("cli.rs.tmpl")),
+    ("crates/NAME/examples/NAME-bench.rs", template!("bench.rs.tmpl")),
+    ("crates/NAME/testdata.list", template!("testdata.list.tmpl")),
+    ("testdata/NAME/sample.in", template!("sample.in")),
+    ("testdata/NAME/sample.out", template!("sample.out")),
 ];
 
 /// What an interactive problem adds: the sample problem, guess the number, and its interactor.
 const INTERACTIVE_FILES: &[Template] = &[
-    ("crates/NAME/src/lib.rs", include_str!("../templates/interactive/lib.rs.tmpl")),
-    ("crates/NAME/src/main.rs", include_str!("../templates/interactive/main.rs.tmpl")),
-    ("crates/NAME/src/naive.rs", include_str!("../templates/interactive/naive.rs.tmpl")),
-    ("crates/NAME/src/gen.rs", include_str!("../templates/interactive/gen.rs.tmpl")),
-    ("crates/NAME/src/interactor.rs", include_str!("../templates/interactive/interactor.rs.tmpl")),
-    ("crates/NAME/src/bin/NAME-judge.rs", include_str!("../templates/interactive/bin-judge.rs.tmpl")),
-    ("crates/NAME/tests/stress.rs", include_str!("../templates/interactive/stress.rs.tmpl")),
-    ("crates/NAME/tests/cli.rs", include_str!("../templates/interactive/cli.rs.tmpl")),
-    ("crates/NAME/examples/NAME-bench.rs", include_str!("../templates/interactive/bench.rs.tmpl")),
-    ("crates/NAME/testdata.list", include_str!("../templates/interactive/testdata.list.tmpl")),
-    ("testdata/NAME/sample.in", include_str!("../templates/interactive/sample.in")),
+    ("crates/NAME/src/lib.rs", template!("interactive/lib.rs.tmpl")),
+    ("crates/NAME/src/main.rs", template!("interactive/main.rs.tmpl")),
+    ("crates/NAME/src/naive.rs", template!("interactive/naive.rs.tmpl")),
+    ("crates/NAME/src/gen.rs", template!("interactive/gen.rs.tmpl")),
+    ("crates/NAME/src/interactor.rs", template!("interactive/interactor.rs.tmpl")),
+    ("crates/NAME/src/bin/NAME-judge.rs", template!("interactive/bin-judge.rs.tmpl")),
+    ("crates/NAME/tests/stress.rs", template!("interactive/stress.rs.tmpl")),
+    ("crates/NAME/tests/cli.rs", template!("interactive/cli.rs.tmpl")),
+    ("crates/NAME/examples/NAME-bench.rs", template!("interactive/bench.rs.tmpl")),
+    ("crates/NAME/testdata.list", template!("interactive/testdata.list.tmpl")),
+    ("testdata/NAME/sample.in", template!("interactive/sample.in")),
 ];
 
 /// A library crate.
 const LIBRARY_FILES: &[Template] = &[
-    ("crates/NAME/Cargo.toml", include_str!("../templates/library/Cargo.toml.tmpl")),
-    ("crates/NAME/src/lib.rs", include_str!("../templates/library/lib.rs.tmpl")),
+    ("crates/NAME/Cargo.toml", template!("library/Cargo.toml.tmpl")),
+    ("crates/NAME/src/lib.rs", template!("library/lib.rs.tmpl")),
 ];
 
 /// `xtask new ARGS...`: reads the arguments, creates the crate under `root` and says what to
@@ -119,6 +126,20 @@ pub fn main(root: &Path, args: &[&str]) -> Result<(), NewError> {
         Request::Problem(request) => create_problem(root, &request),
         Request::Library { name } => create_library(root, &name),
     }
+}
+
+/// Creates the ordinary sample problem `name` for judge `profile`, with the profile's usual
+/// limits: what the bundler's tests bundle for every profile.
+#[cfg(test)]
+pub fn create(root: &Path, name: &str, profile: &str) -> Result<(), NewError> {
+    let request = ProblemRequest {
+        name: name.to_string(),
+        profile: profile.to_string(),
+        time_limit_ms: None,
+        memory_limit_mb: None,
+        interactive: false,
+    };
+    create_problem(root, &request)
 }
 
 /// Reads `NAME --judge PROFILE [--time-limit MS] [--memory-limit MB] [--interactive]` or
@@ -265,10 +286,16 @@ fn fill(template: &str, name: &str) -> String {
 
 /// The metadata lines for the limits: the statement's as keys; the profile's usual one, which
 /// applies when a key is absent, as a comment to fill in.
-fn limit_lines(profile: &Profile, time_limit_ms: Option<u64>, memory_limit_mb: Option<u64>) -> String {
+fn limit_lines(
+    profile: &Profile,
+    time_limit_ms: Option<u64>,
+    memory_limit_mb: Option<u64>,
+) -> String {
     let line = |key: &str, given: Option<u64>, usual: u64| match given {
         Some(value) => format!("{key} = {value}"),
-        None => format!("# {key} = {usual}   ({}'s usual, until the statement's is set)", profile.name),
+        None => {
+            format!("# {key} = {usual}   ({}'s usual, until the statement's is set)", profile.name)
+        }
     };
     format!(
         "{}\n{}",
@@ -343,8 +370,19 @@ mod tests {
             assert!(check_name(good).is_ok(), "{good}");
         }
         for bad in [
-            "", "1000", "Boj-1000", "boj_1000", "boj--1", "boj-", "-boj", "boj 1", "xtask",
-            "judge-test", "match", "gen", "dyn",
+            "",
+            "1000",
+            "Boj-1000",
+            "boj_1000",
+            "boj--1",
+            "boj-",
+            "-boj",
+            "boj 1",
+            "xtask",
+            "judge-test",
+            "match",
+            "gen",
+            "dyn",
         ] {
             assert!(check_name(bad).is_err(), "{bad:?}");
         }
