@@ -15,10 +15,12 @@
 //! come from `templates/library/`: a sample (a Fenwick tree) with its docs, a doctest and a
 //! test against a naive version.
 //!
-//! This only writes files; `scripts/new.sh` then formats the crate and makes its testdata.
+//! Then it formats the crate and, for a problem, makes its testdata (`make-testdata`), so
+//! `scripts/new.sh` is this command alone.
 
 use std::fs;
 use std::path::Path;
+use std::process::Command;
 
 use crate::profiles::{self, Profile};
 
@@ -119,13 +121,61 @@ const LIBRARY_FILES: &[Template] = &[
     ("crates/NAME/src/lib.rs", template!("library/lib.rs.tmpl")),
 ];
 
-/// `xtask new ARGS...`: reads the arguments, creates the crate under `root` and says what to
-/// edit next.
+/// `xtask new ARGS...`: reads the arguments, writes the crate under `root`, formats it (the
+/// templates are formatted for names of usual length; another may move line breaks), makes a
+/// problem's testdata, and says what to edit next.
 pub fn main(root: &Path, args: &[&str]) -> Result<(), NewError> {
     match parse_args(args).map_err(NewError::BadArgument)? {
-        Request::Problem(request) => create_problem(root, &request),
-        Request::Library { name } => create_library(root, &name),
+        Request::Problem(request) => {
+            let name = request.name.as_str();
+            create_problem(root, &request)?;
+            format(root, name)?;
+            crate::testdata::make(root, name).map_err(|e| {
+                NewError::Failed(format!(
+                    "crates/{name} was created, but its testdata could not be made: {e}"
+                ))
+            })?;
+            let files = if request.interactive {
+                "src/lib.rs (the solver), src/interactor.rs (the judge's side), src/naive.rs (a \
+                 simple solver the interactor must accept), src/gen.rs (the cases)"
+            } else {
+                "src/lib.rs (parse, solve, render), src/naive.rs (the oracle), src/gen.rs (the \
+                 generator)"
+            };
+            println!(
+                "next: replace the sample in crates/{name}: {files}, the samples in \
+                 testdata/{name}/, testdata.list, tests/cli.rs and tests/stress.rs; then \
+                 scripts/make-testdata.sh {name} && scripts/test.sh {name} (scripts/test.sh \
+                 --quick {name} while you work)"
+            );
+        }
+        Request::Library { name } => {
+            create_library(root, &name)?;
+            format(root, &name)?;
+            println!(
+                "next: replace the sample in crates/{name}/src/lib.rs (keep the docs' shape: \
+                 what, # Complexity, an example; and the test against a naive version), then \
+                 cargo test -p {name}; a problem uses it with `{name} = {{ path = \"../{name}\" \
+                 }}` under [dependencies] (README.md, \"Shared libraries\", says what a library \
+                 keeps to)"
+            );
+        }
     }
+    Ok(())
+}
+
+/// `cargo fmt -p name` in `root`.
+fn format(root: &Path, name: &str) -> Result<(), NewError> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let status = Command::new(cargo)
+        .current_dir(root)
+        .args(["fmt", "-p", name])
+        .status()
+        .map_err(|e| NewError::Failed(format!("cannot run cargo fmt: {e}")))?;
+    if !status.success() {
+        return Err(NewError::Failed(format!("crates/{name} was created, but cargo fmt failed")));
+    }
+    Ok(())
 }
 
 /// Creates the ordinary sample problem `name` for judge `profile`, with the profile's usual
@@ -207,7 +257,7 @@ fn limit(
     }
 }
 
-/// Creates problem crate `request.name` under `root`, and says what to edit next.
+/// Writes problem crate `request.name` under `root` and says what it wrote.
 fn create_problem(root: &Path, request: &ProblemRequest) -> Result<(), NewError> {
     let name = request.name.as_str();
     check_name(name).map_err(NewError::BadArgument)?;
@@ -247,22 +297,10 @@ fn create_problem(root: &Path, request: &ProblemRequest) -> Result<(), NewError>
     };
     usual("--time-limit", request.time_limit_ms, format!("{} ms", profile.time_limit_ms));
     usual("--memory-limit", request.memory_limit_mb, format!("{} MB", profile.memory_limit_mb));
-    let files = if request.interactive {
-        "src/lib.rs (the solver), src/interactor.rs (the judge's side), src/naive.rs (a simple \
-         solver the interactor must accept), src/gen.rs (the cases)"
-    } else {
-        "src/lib.rs (parse, solve, render), src/naive.rs (the oracle), src/gen.rs (the \
-         generator)"
-    };
-    println!(
-        "next: replace the sample in crates/{name}: {files}, the samples in testdata/{name}/, \
-         tests/cli.rs and tests/stress.rs; then scripts/make-testdata.sh {name} && \
-         scripts/test.sh {name} (scripts/test.sh --quick {name} while you work)"
-    );
     Ok(())
 }
 
-/// Creates library crate `name` under `root`, and says how a problem uses it.
+/// Writes library crate `name` under `root` and says what it wrote.
 fn create_library(root: &Path, name: &str) -> Result<(), NewError> {
     check_name(name).map_err(NewError::BadArgument)?;
     check_free(root, &[format!("crates/{name}")])?;
@@ -270,12 +308,6 @@ fn create_library(root: &Path, name: &str) -> Result<(), NewError> {
         write(root, &path.replace("NAME", name), &fill(template, name))?;
     }
     println!("created crates/{name}, a std-only library with a sample: a Fenwick tree");
-    println!(
-        "next: replace the sample in crates/{name}/src/lib.rs (keep the docs' shape: what, \
-         # Complexity, an example; and the test against a naive version), then cargo test -p \
-         {name}; a problem uses it with `{name} = {{ path = \"../{name}\" }}` under \
-         [dependencies] (README.md, \"Shared libraries\", says what a library keeps to)"
-    );
     Ok(())
 }
 
