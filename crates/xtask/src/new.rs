@@ -178,64 +178,55 @@ fn format(root: &Path, name: &str) -> Result<(), NewError> {
     Ok(())
 }
 
-/// Creates the ordinary sample problem `name` for judge `profile`, with the profile's usual
-/// limits: what the bundler's tests bundle for every profile.
-#[cfg(test)]
-pub fn create(root: &Path, name: &str, profile: &str) -> Result<(), NewError> {
-    let request = ProblemRequest {
-        name: name.to_string(),
-        profile: profile.to_string(),
-        time_limit_ms: None,
-        memory_limit_mb: None,
-        interactive: false,
-    };
-    create_problem(root, &request)
-}
-
 /// Reads `NAME --judge PROFILE [--time-limit MS] [--memory-limit MB] [--interactive]` or
 /// `--lib NAME`, options in any order.
 pub fn parse_args(args: &[&str]) -> Result<Request, String> {
     let mut name = None;
-    let mut profile = None;
-    let mut time_limit_ms = None;
-    let mut memory_limit_mb = None;
-    let mut interactive = false;
-    let mut library = false;
+    let (mut judge, mut time_limit, mut memory_limit) = (None, None, None);
+    let (mut interactive, mut library) = (false, false);
     let mut args = args.iter().copied();
     while let Some(arg) = args.next() {
-        match arg {
-            "--lib" => library = true,
-            "--interactive" => interactive = true,
-            "--judge" | "--time-limit" | "--memory-limit" => {
-                let value = args.next().ok_or_else(|| format!("{arg} needs a value"))?;
-                match arg {
-                    "--judge" => profile = Some(value.to_string()),
-                    "--time-limit" => {
-                        time_limit_ms = Some(limit(arg, value, TIME_LIMITS_MS, "milliseconds")?)
-                    }
-                    _ => memory_limit_mb = Some(limit(arg, value, MEMORY_LIMITS_MB, "MB")?),
-                }
+        let slot = match arg {
+            "--lib" => {
+                library = true;
+                continue;
             }
+            "--interactive" => {
+                interactive = true;
+                continue;
+            }
+            "--judge" => &mut judge,
+            "--time-limit" => &mut time_limit,
+            "--memory-limit" => &mut memory_limit,
             _ if arg.starts_with('-') => return Err(format!("unknown option {arg}")),
             _ if name.is_some() => return Err(format!("one NAME only, found {arg:?} too")),
-            _ => name = Some(arg.to_string()),
+            _ => {
+                name = Some(arg.to_string());
+                continue;
+            }
+        };
+        let value = args.next().ok_or_else(|| format!("{arg} needs a value"))?;
+        if slot.replace(value).is_some() {
+            return Err(format!("{arg} is given twice"));
         }
     }
     let name = name.ok_or("NAME is missing")?;
     if library {
-        if profile.is_some() || time_limit_ms.is_some() || memory_limit_mb.is_some() || interactive
-        {
+        if judge.is_some() || time_limit.is_some() || memory_limit.is_some() || interactive {
             return Err("--lib takes a NAME alone: a library has no judge, limits or interactor"
                 .to_string());
         }
         return Ok(Request::Library { name });
     }
-    let profile = profile.ok_or("--judge PROFILE is missing")?;
     Ok(Request::Problem(ProblemRequest {
         name,
-        profile,
-        time_limit_ms,
-        memory_limit_mb,
+        profile: judge.ok_or("--judge PROFILE is missing")?.to_string(),
+        time_limit_ms: time_limit
+            .map(|value| limit("--time-limit", value, TIME_LIMITS_MS, "milliseconds"))
+            .transpose()?,
+        memory_limit_mb: memory_limit
+            .map(|value| limit("--memory-limit", value, MEMORY_LIMITS_MB, "MB"))
+            .transpose()?,
         interactive,
     }))
 }
@@ -286,7 +277,7 @@ fn create_problem(root: &Path, request: &ProblemRequest) -> Result<(), NewError>
             profile.name
         );
     }
-    let usual = |option: &str, given: Option<u64>, usual: String| {
+    let note_usual = |option: &str, given: Option<u64>, usual: String| {
         if given.is_none() {
             println!(
                 "note: no {option}: {}'s usual {usual} applies until you set the statement's \
@@ -295,9 +286,27 @@ fn create_problem(root: &Path, request: &ProblemRequest) -> Result<(), NewError>
             );
         }
     };
-    usual("--time-limit", request.time_limit_ms, format!("{} ms", profile.time_limit_ms));
-    usual("--memory-limit", request.memory_limit_mb, format!("{} MB", profile.memory_limit_mb));
+    note_usual("--time-limit", request.time_limit_ms, format!("{} ms", profile.time_limit_ms));
+    note_usual(
+        "--memory-limit",
+        request.memory_limit_mb,
+        format!("{} MB", profile.memory_limit_mb),
+    );
     Ok(())
+}
+
+/// Creates the ordinary sample problem `name` for judge `profile`, with the profile's usual
+/// limits: what the bundler's tests bundle for every profile.
+#[cfg(test)]
+pub fn create(root: &Path, name: &str, profile: &str) -> Result<(), NewError> {
+    let request = ProblemRequest {
+        name: name.to_string(),
+        profile: profile.to_string(),
+        time_limit_ms: None,
+        memory_limit_mb: None,
+        interactive: false,
+    };
+    create_problem(root, &request)
 }
 
 /// Writes library crate `name` under `root` and says what it wrote.
@@ -463,6 +472,7 @@ mod tests {
             (&["x", "--judge"], "--judge needs a value"),
             (&["x", "y", "--judge", "boj"], "one NAME only, found \"y\" too"),
             (&["x", "--judge", "boj", "--fast"], "unknown option --fast"),
+            (&["x", "--judge", "boj", "--judge", "atcoder"], "--judge is given twice"),
             (
                 &["x", "--judge", "boj", "--time-limit", "2"],
                 "--time-limit needs a whole number of milliseconds in 100..=60000, found \"2\"",
