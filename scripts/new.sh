@@ -1,16 +1,20 @@
 #!/usr/bin/env bash
-# Creates a new problem crate, crates/NAME, that passes scripts/test.sh NAME, clippy and fmt at
-# once: a sample input format, stubs that say what to replace, the oracle, the generator, the
-# stress and CLI tests, testdata.list and a sample in testdata/NAME/.
+# Creates a new crate that passes scripts/test.sh, clippy and fmt at once (`xtask new`).
+#   A problem, crates/NAME: a sample problem (the sum of N integers; with --interactive, guess
+#   the number with its interactor) whose parts say what to replace: solver, oracle,
+#   generator, stress and CLI tests, benchmark, testdata.list and a sample in testdata/NAME/;
+#   then its testdata is made. --time-limit and --memory-limit are the statement's limits
+#   (else the judge profile's usual ones apply).
+#   A library, crates/NAME with --lib: std only, Rust 1.63, a sample (a Fenwick tree) with its
+#   docs, a doctest and a test against a naive version.
 #
-#   scripts/new.sh boj-1000 --judge boj        (profiles: cargo run -q -p xtask -- profiles)
+#   scripts/new.sh boj-1000 --judge boj --time-limit 2000   (profiles: xtask profiles)
+#   scripts/new.sh cf-1999-g --judge codeforces --interactive
+#   scripts/new.sh --lib fenwick
 set -uo pipefail
-USAGE="scripts/new.sh NAME --judge PROFILE   (for example: scripts/new.sh boj-1000 --judge boj)"
+USAGE="scripts/new.sh NAME --judge PROFILE [--time-limit MS] [--memory-limit MB] [--interactive] | scripts/new.sh --lib NAME"
 # shellcheck source=scripts/common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-[ $# -eq 3 ] || usage
-xtask new "$@" || exit $?
-# The templates are formatted for names of usual length; a long name may move line breaks.
-cargo fmt -p "$1" || die "cargo fmt -p $1 failed"
-scripts/make-testdata.sh "$1" || die "crates/$1 was created, but its testdata could not be made"
+[ $# -ge 1 ] || usage
+xtask new "$@"

@@ -8,7 +8,9 @@
 //! xtask make-testdata PROBLEM      testdata/PROBLEM from crates/PROBLEM/testdata.list
 //! xtask problems [NAME...]          the problem crates (or checks that each NAME is one)
 //! xtask profiles                    the judge profiles a problem's metadata can name
-//! xtask new NAME --judge PROFILE    a new problem crate that passes every check at once
+//! xtask new NAME --judge PROFILE [--time-limit MS] [--memory-limit MB] [--interactive]
+//!                                   a new problem crate that passes every check at once
+//! xtask new --lib NAME              a new library crate, the same
 //! ```
 //!
 //!
@@ -30,7 +32,8 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage: xtask bundle [--compact] PROBLEM | testdata [--quick] [PROBLEM...] | \
                      make-testdata PROBLEM | \
-                     problems [NAME...] | profiles | new NAME --judge PROFILE";
+                     problems [NAME...] | profiles | new NAME --judge PROFILE [OPTIONS] | \
+                     new --lib NAME";
 
 /// Why a command stopped.
 enum Stop {
@@ -84,8 +87,6 @@ fn main() -> ExitCode {
 fn dispatch(root: &Path, args: &[&str]) -> Result<bool, Stop> {
     const BUNDLE: &str = "usage: scripts/bundle.sh [--compact] PROBLEM   (for example: \
                           scripts/bundle.sh boj-11559 > Main.rs)";
-    const NEW: &str = "usage: scripts/new.sh NAME --judge PROFILE   (for example: scripts/new.sh \
-                       boj-1000 --judge boj; profiles: xtask profiles)";
     match args {
         ["bundle", rest @ ..] => {
             let (compact, problem) = match rest {
@@ -138,12 +139,8 @@ fn dispatch(root: &Path, args: &[&str]) -> Result<bool, Stop> {
             Ok(true)
         }
         ["new", rest @ ..] => {
-            let (name, judge) = match rest {
-                [name, "--judge", judge] | ["--judge", judge, name] => (*name, *judge),
-                _ => return Err(Stop::Usage(String::new(), NEW)),
-            };
-            new::create(root, name, judge).map_err(|e| match e {
-                new::NewError::BadArgument(reason) => Stop::Usage(reason, NEW),
+            new::main(root, rest).map_err(|e| match e {
+                new::NewError::BadArgument(reason) => Stop::Usage(reason, new::USAGE),
                 new::NewError::Failed(reason) => Stop::Error(reason),
             })?;
             Ok(true)
