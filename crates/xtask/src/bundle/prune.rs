@@ -1069,16 +1069,20 @@ pub fn hidden_names(
         let open = src.next_code(i + 1, all);
         let inner = src.is_punct(open, "!");
         let close = src.partner[if inner { src.next_code(open + 1, all) } else { open }];
-        let (lo, hi) = if inner {
+        let (lo, hi, defined) = if inner {
             // `#![cfg(..)]` hides its whole enclosing module or block.
             match src.enclosing_brace(i) {
-                Some(open) => (open, src.partner[open]),
-                None => (0, all),
+                Some(open) => (open, src.partner[open], None),
+                None => (0, all, None),
             }
         } else {
-            (close + 1, target_end(&src, close + 1, all))
+            let (end, defined) = target(&src, close + 1, all);
+            (close + 1, end, defined)
         };
-        collect_idents(&src, (lo, hi), &mut names, &mut called);
+        // The name a hidden item defines is not a use of that name: a visible item of the
+        // same name (the other platform's twin) may still go.
+        let used = |j: usize| Some(j) != defined;
+        collect_idents(&src, (lo, hi), &used, &mut names, &mut called);
     }
     let mut definitions: HashMap<String, (usize, usize)> = HashMap::new();
     for (name, range) in all_macro_rules(&src)? {
@@ -1086,20 +1090,22 @@ pub fn hidden_names(
     }
     while let Some(name) = called.pop() {
         if let Some(range) = definitions.remove(&name) {
-            collect_idents(&src, range, &mut names, &mut called);
+            collect_idents(&src, range, &|_| true, &mut names, &mut called);
         }
     }
     Ok(names)
 }
 
-/// Adds the identifiers of tokens `range` to `names`, and those followed by `!` to `called`.
+/// Adds the identifiers of tokens `range` that `used` accepts to `names`, and those followed
+/// by `!` to `called`.
 fn collect_idents(
     src: &Source,
     (lo, hi): (usize, usize),
+    used: &dyn Fn(usize) -> bool,
     names: &mut HashSet<String>,
     called: &mut Vec<String>,
 ) {
-    for j in lo..hi {
+    for j in (lo..hi).filter(|&j| used(j)) {
         if let Some(name) = src.ident(j) {
             names.insert(name.to_string());
             if src.is_punct(src.next_code(j + 1, hi), "!") {
@@ -1131,9 +1137,10 @@ fn all_macro_rules(src: &Source) -> Result<Vec<Named>, String> {
     Ok(out)
 }
 
-/// The end of what an outer attribute ending before token `i` applies to: an item, or a
-/// statement, expression, field or arm up to its `;` or `,` (or the end of its group).
-fn target_end(src: &Source, i: usize, all: usize) -> usize {
+/// The end of what an outer attribute ending before token `i` applies to: an item (with the
+/// token of the name it defines), or a statement, expression, field or arm up to its `;` or
+/// `,` (or the end of its group).
+fn target(src: &Source, i: usize, all: usize) -> (usize, Option<usize>) {
     let mut j = i;
     // Further attributes first.
     while src.is_punct(j, "#") {
@@ -1144,20 +1151,27 @@ fn target_end(src: &Source, i: usize, all: usize) -> usize {
         j = src.partner[open] + 1;
     }
     if let Ok(Some(item)) = items::next_item(src, j, scope_end(src, j, all)) {
-        return item.end;
+        let name = item
+            .names
+            .first()
+            .filter(|_| !matches!(item.kind, ItemKind::Use | ItemKind::ExternCrate))
+            .and_then(|name| {
+                (item.keyword..item.end).find(|&k| src.ident(k) == Some(name.as_str()))
+            });
+        return (item.end, name);
     }
     let mut k = j;
     while k < all {
         if src.is_punct(k, ";") || src.is_punct(k, ",") {
-            return k + 1;
+            return (k + 1, None);
         }
         match src.partner[k] {
             p if p != usize::MAX && p > k => k = p + 1,
-            p if p != usize::MAX => return k, // the enclosing group closes
+            p if p != usize::MAX => return (k, None), // the enclosing group closes
             _ => k += 1,
         }
     }
-    all
+    (all, None)
 }
 
 /// The end of the group that token `i` is in (the index of its closing delimiter).
