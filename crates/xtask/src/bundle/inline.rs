@@ -33,7 +33,8 @@
 //! - Comments: a library's doc comments go (its code keeps its layout and plain comments);
 //!   with `compact`, every comment goes. Literals are never touched.
 //!
-//! Refused, with the place: `include!`, `include_str!`, `include_bytes!` (the judge has no
+//! `include_str!("f")` and `include_bytes!("f")` become the literals they give (the file read
+//! relative to the one that calls them). Refused, with the place: `include!` (the judge has no
 //! other files), `env!`, `option_env!` (no cargo environment), a `#[cfg]` the bundler decides
 //! false on something other than a whole item, a nested `#[test]`, `crate` where it cannot be
 //! placed.
@@ -57,9 +58,7 @@ const NESTED_CFG: &str =
 
 /// Macros whose expansion depends on the build environment, with the reason.
 const INLINE_REFUSED: &[(&str, &str)] = &[
-    ("include", "the judge has no other files"),
-    ("include_str", "the judge has no other files"),
-    ("include_bytes", "the judge has no other files"),
+    ("include", "the judge has no other files (include_str! and include_bytes! become literals)"),
     ("env", "the judge's compiler does not see cargo's environment"),
     ("option_env", "the judge's compiler does not see cargo's environment"),
 ];
@@ -844,7 +843,22 @@ impl<'t> Inliner<'t> {
                     self.anchor_use(src, here, skip, m, edits)?;
                 }
                 Kind::Ident if src.is_punct(next, "!") => {
-                    if let Some((_, why)) = INLINE_REFUSED.iter().find(|(name, _)| *name == word) {
+                    if matches!(word, "include_str" | "include_bytes") && !prev_is("::") {
+                        // The file's contents, as the literal the macro would give.
+                        let (end, literal) = self.included(src, here, next, m)?;
+                        edits.push(Edit {
+                            start: token.start,
+                            end: src.tokens[end].end,
+                            text: literal,
+                        });
+                        i = end + 1;
+                        continue;
+                    }
+                    let why =
+                        INLINE_REFUSED.iter().find(|(name, _)| *name == word).map(|(_, why)| *why);
+                    let why = why.or(matches!(word, "include_str" | "include_bytes")
+                        .then_some("write it without a path"));
+                    if let Some(why) = why {
                         return Err(src.error(here, &format!("cannot inline `{word}!`: {why}")));
                     }
                 }
@@ -864,6 +878,63 @@ impl<'t> Inliner<'t> {
             }
         }
         Ok(())
+    }
+
+    /// `include_str!("f")` or `include_bytes!("f")` whose name is token `name` and `!` token
+    /// `bang`, in module `m`: the index of its closing delimiter and the literal the macro
+    /// gives (a raw string, or a byte string), the file read relative to the one that calls.
+    fn included(
+        &self,
+        src: &Source,
+        name: usize,
+        bang: usize,
+        m: usize,
+    ) -> Result<(usize, String), String> {
+        let all = src.tokens.len();
+        let open = src.next_code(bang + 1, all);
+        let close = src.partner.get(open).copied().unwrap_or(usize::MAX);
+        let path_at = src.next_code(open + 1, all);
+        let after = src.next_code(path_at + 1, all);
+        let after = if src.is_punct(after, ",") { src.next_code(after + 1, all) } else { after };
+        let literal = src.tokens.get(path_at).map(|t| t.kind);
+        if close == usize::MAX
+            || literal != Some(Kind::Literal(super::lexer::Lit::Str))
+            || after != close
+        {
+            return Err(src.error(name, "cannot inline this include: expected one string literal"));
+        }
+        let relative = src.text(path_at).trim_matches('"');
+        if relative.contains('\\') {
+            return Err(src.error(path_at, "cannot inline an include path with escapes"));
+        }
+        let file = self.tree.modules[m].file;
+        let base =
+            self.tree.paths[file].parent().map(std::path::Path::to_path_buf).unwrap_or_default();
+        let bytes = std::fs::read(base.join(relative))
+            .map_err(|e| src.error(path_at, &format!("cannot read {relative}: {e}")))?;
+        let literal = if src.text(name) == "include_str" {
+            let text = String::from_utf8(bytes)
+                .map_err(|_| src.error(path_at, &format!("{relative} is not UTF-8")))?;
+            if text.contains('\r') {
+                format!("{text:?}") // a raw string cannot hold a bare carriage return
+            } else {
+                let hashes = "#".repeat(1 + longest_hash_run(&text));
+                format!("r{hashes}\"{text}\"{hashes}")
+            }
+        } else {
+            let mut text = String::from("b\"");
+            for b in bytes {
+                match b {
+                    b'"' => text.push_str("\\\""),
+                    b'\\' => text.push_str("\\\\"),
+                    b' '..=b'~' => text.push(b as char),
+                    _ => text.push_str(&format!("\\x{b:02x}")),
+                }
+            }
+            text.push('"');
+            text
+        };
+        Ok((close, literal))
     }
 
     /// Whether a `use` path starting with `name` means the same in every edition as written.
@@ -995,6 +1066,15 @@ fn own_bindings(tree: &Tree, m: usize) -> Result<(Bindings, Vec<items::UseLeaf>)
         }
     }
     Ok((b, leaves))
+}
+
+/// The longest run of `#` right after a `"` in `text` (a raw string needs one more).
+fn longest_hash_run(text: &str) -> usize {
+    text.split('"')
+        .skip(1)
+        .map(|rest| rest.len() - rest.trim_start_matches('#').len())
+        .max()
+        .unwrap_or(0)
 }
 
 /// Whether `item` is `extern crate core;` or `extern crate alloc;` (not renamed): std

@@ -58,7 +58,7 @@
 //! writes the whole inlined program before pruning.
 //!
 //! # Known limits
-//! - Whole crates are read and checked, so something the bundler refuses (`include_str!`,
+//! - Whole crates are read and checked, so something the bundler refuses (`include!`,
 //!   `env!`) is refused even in a module the program does not use.
 //! - The analysis is the workspace's rustc; the judge's 1.63 checks the result. A method that
 //!   std gained after 1.63 and that shadows a library's trait method may make the analysis

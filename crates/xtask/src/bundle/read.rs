@@ -44,6 +44,8 @@ pub struct Crate {
 #[derive(Debug, Default)]
 pub struct Tree {
     pub files: Vec<Source>,
+    /// Where each file is (for `include_str!` and `include_bytes!`, relative to it).
+    pub paths: Vec<PathBuf>,
     /// main.rs first, then the problem's library, then the libraries in the order they were
     /// reached.
     pub crates: Vec<Crate>,
@@ -316,6 +318,7 @@ impl Reader<'_> {
         let range = (0, src.tokens.len());
         let text = (0, src.text.len());
         self.tree.files.push(src);
+        self.tree.paths.push(path.to_path_buf());
         let file = self.tree.files.len() - 1;
         self.module(krate, file, range, text, dir, parent, name)
     }

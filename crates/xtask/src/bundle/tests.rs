@@ -446,8 +446,9 @@ fn refusals_name_the_place() {
     let cases: &[(&str, &str)] = &[
         (
             "pub fn run() {\n    let _ = include_str!(\"x.txt\");\n}\n",
-            "app/src/lib.rs:2:13: cannot inline `include_str!`",
+            "app/src/lib.rs:2:26: cannot read x.txt",
         ),
+        ("pub fn run() { let _ = include!(\"x.rs\"); }\n", "cannot inline `include!`"),
         ("pub fn run() { let _ = env!(\"CARGO_PKG_NAME\"); }\n", "cannot inline `env!`"),
         (
             "extern crate rand;\npub fn run() {}\n",
@@ -471,6 +472,25 @@ fn refusals_name_the_place() {
     for (lib, expected) in cases {
         assert_refused(&[main, ("app/src/lib.rs", lib)], Edition::E2021, expected);
     }
+}
+
+#[test]
+fn included_files_become_literals() {
+    let lib = "pub fn run() {\n    print!(\"{}\", include_str!(\"../data/table.txt\"));\n    \
+               println!(\"{:?}\", include_bytes!(\"blob.bin\"));\n}\n";
+    let files = [
+        ("app/src/main.rs", "fn main() {\n    app::run();\n}\n"),
+        ("app/src/lib.rs", lib),
+        ("app/data/table.txt", "a \"quoted\"# line\n\\ and a backslash\n"),
+        ("app/src/blob.bin", "\u{1}\"\\z\n"),
+    ];
+    let dir = temp_crates(&files);
+    let text = bundle_app(&dir.path, "app", Edition::E2015).expect("bundles");
+    assert!(!text.contains("include_"), "{text}");
+    assert_eq!(
+        compile_and_run(&text, Edition::E2015, ""),
+        "a \"quoted\"# line\n\\ and a backslash\n[1, 34, 92, 122, 10]\n"
+    );
 }
 
 #[test]
