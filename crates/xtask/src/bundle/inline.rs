@@ -157,7 +157,7 @@ pub fn inline(tree: &Tree, edition: Edition, compact: bool) -> Result<Mapped, St
 
 /// What a module binds: names that shadow a crate of the same name in paths, and every name
 /// it defines or imports other than its macros.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 struct Bindings {
     /// Type-namespace items, imports (any namespace: an import may be a module), and what
     /// its glob imports bring, as far as the bundle can see.
@@ -190,7 +190,7 @@ impl<'t> Inliner<'t> {
         let mut bindings = Vec::new();
         for m in 0..tree.modules.len() {
             let (b, leaves) = &own[m];
-            let mut b = b.clone_shallow();
+            let mut b = b.clone();
             for leaf in leaves {
                 if leaf.original.is_empty() {
                     // A glob: what the bundle can see of its module, or std's root.
@@ -223,32 +223,10 @@ impl<'t> Inliner<'t> {
     }
 
     /// Each crate's module name: its own, unless main.rs's root binds it in the type
-    /// namespace (an import of only the crate's exported macro does not: it is dropped).
+    /// namespace (an import of only the crate's exported macro, or of a function, does not).
     fn name_modules(&self) -> Result<Vec<String>, String> {
         let tree = self.tree;
-        let main_root = tree.crates[0].root;
-        let module = &tree.modules[main_root];
-        let src = &tree.files[module.file];
-        let mut taken: HashSet<String> = HashSet::new();
-        for entry in module.entries.iter().filter(|e| !e.removed) {
-            let item = &entry.item;
-            match item.kind {
-                ItemKind::Use => {
-                    for leaf in items::use_leaves(src, item.keyword, item.end)? {
-                        if !leaf.bound.is_empty() && !self.macro_only_import(0, &leaf.segments) {
-                            taken.insert(leaf.bound);
-                        }
-                    }
-                }
-                ItemKind::Mod | ItemKind::Trait | ItemKind::ExternCrate => {
-                    taken.extend(item.names.iter().cloned())
-                }
-                ItemKind::Other if !matches!(src.text(item.keyword), "const" | "static") => {
-                    taken.extend(item.names.iter().cloned())
-                }
-                _ => {}
-            }
-        }
+        let mut taken = self.bindings[tree.crates[0].root].shadowing.clone();
         let crate_names: HashSet<&str> = tree.crates.iter().map(|c| c.name.as_str()).collect();
         let mut names = Vec::new();
         for krate in &tree.crates {
@@ -1116,17 +1094,6 @@ fn binds_values_or_macros_only(tree: &Tree, m: usize, leaf: &items::UseLeaf) -> 
             ItemKind::Other => matches!(src.text(e.item.keyword), "const" | "static"),
             _ => false,
         })
-}
-
-impl Bindings {
-    fn clone_shallow(&self) -> Bindings {
-        Bindings {
-            shadowing: self.shadowing.clone(),
-            items: self.items.clone(),
-            public: self.public.clone(),
-            globs: self.globs,
-        }
-    }
 }
 
 /// The module that the path `segments` (of a `use` in module `m`) names, if the bundle can
