@@ -74,18 +74,16 @@ mod int;
 mod named;
 mod output;
 mod rng;
-mod stdin;
 mod stream;
 
 // One name per `use`: the bundler keeps a `use` whole if it needs any of its names.
+pub use self::entry::read_stdin;
 pub use self::entry::run_main;
 pub use self::entry::run_stream;
 pub use self::error::{counted, quote, Error};
 pub use self::hash::{FxHashMap, FxHasher};
 pub use self::input::{Line, Scanner};
 pub use self::int::Int;
-pub use self::named::Part;
 pub use self::output::Output;
 pub use self::rng::Rng;
-pub use self::stdin::read_stdin;
 pub use self::stream::StreamInput;

@@ -1,14 +1,13 @@
 //! Input read as it arrives, through a small buffer: interactive problems, and inputs parsed
 //! in bounded memory.
 
-use std::fmt::Display;
+use std::fmt::{Debug, Display};
 use std::io::{ErrorKind, Read};
 use std::ops::RangeBounds;
 
 use super::error::{counted, quote, Error};
-use super::input::{expected_int, int_at, int_token, is_space, trim_end};
+use super::input::{expected_int, int_at, int_token, is_space, out_of_range, trim_end, OneBased};
 use super::int::Int;
-use super::named::{out_of_range, OneBased};
 
 /// The buffer's first size; it grows only for a token longer than it.
 const BUFFER: usize = 1 << 16;
@@ -152,7 +151,7 @@ impl<R: Read> StreamInput<R> {
     /// The next token as an integer in `range`, named `name` in the errors; see
     /// [`Scanner::int_in`].
     #[inline(always)]
-    pub fn int_in<T: Int, B: RangeBounds<T>, N: Display>(
+    pub fn int_in<T: Int, B: RangeBounds<T> + Debug, N: Display>(
         &mut self,
         name: N,
         range: B,
@@ -166,7 +165,7 @@ impl<R: Read> StreamInput<R> {
 
     /// A 1-based index in `range`, returned 0-based; see [`Scanner::index_in`].
     #[inline(always)]
-    pub fn index_in<B: RangeBounds<usize>, N: Display>(
+    pub fn index_in<B: RangeBounds<usize> + Debug, N: Display>(
         &mut self,
         name: N,
         range: B,
