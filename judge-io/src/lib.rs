@@ -69,11 +69,11 @@ mod entry;
 mod error;
 mod float;
 mod hash;
-mod input;
 mod int;
 mod named;
 mod output;
 mod rng;
+mod scanner;
 mod stream;
 
 // One name per `use`: the bundler keeps a `use` whole if it needs any of its names.
@@ -82,8 +82,8 @@ pub use self::entry::run_main;
 pub use self::entry::run_stream;
 pub use self::error::{counted, quote, Error};
 pub use self::hash::{FxHashMap, FxHasher};
-pub use self::input::{Line, Scanner};
 pub use self::int::Int;
 pub use self::output::Output;
 pub use self::rng::Rng;
+pub use self::scanner::{Line, Scanner};
 pub use self::stream::StreamInput;

@@ -6,8 +6,8 @@ use std::io::{ErrorKind, Read};
 use std::ops::RangeBounds;
 
 use super::error::{counted, quote, Error};
-use super::input::{expected_int, int_at, int_token, is_space, out_of_range, trim_end, OneBased};
 use super::int::Int;
+use super::scanner::{expected_int, int_at, int_token, is_space, out_of_range, trim_end, OneBased};
 
 /// The buffer's first size; it grows only for a token longer than it.
 const BUFFER: usize = 1 << 16;
@@ -389,7 +389,7 @@ fn count_newlines(bytes: &[u8]) -> usize {
 pub(crate) mod tests {
     use std::io::Read;
 
-    use super::super::input::Scanner;
+    use super::super::scanner::Scanner;
     use super::StreamInput;
 
     /// A reader that hands out its bytes `step` at a time, as a pipe may.
