@@ -2,9 +2,10 @@
 //!
 //! Each declaration becomes one `let` (of `NAME` or `mut NAME`) of a value that `@read` makes
 //! by its type: an array reads its items in a loop, a tuple in order, each named by a
-//! `format_args!` of its path (`values[3]`, `q.1`), formatted only for an error; the leaves
-//! call the source's methods (`int_in`, `index_in`, `word`, `text`, `grid_row`), which
-//! `Scanner` and `StreamInput` both have. An array's `Vec` starts with room for at most 2^16
+//! `format_args!` of its path (`values[3]`, `q.1`), formatted only for an error (and made in
+//! the call that takes it: Rust 1.63 cannot keep one in a `let`); the leaves call the source's
+//! methods (`int_in`, `index_in`, `word`, `text`, `grid_row`), which `Scanner` and
+//! `StreamInput` both have. An array's `Vec` starts with room for at most 2^16
 //! items and grows as they arrive: a count read from the input is not trusted with memory
 //! before the input holds that many values.
 
@@ -26,9 +27,10 @@
 /// | `(TYPE, TYPE, ...)` | the values in order | a tuple |
 ///
 /// and these nest (`[(u8 in 1..=2, Usize1 in 1..=n, i64); m + k]`, `[[i32; w]; h]`,
-/// `[Row(w); h]`). Each value is read by the source's own methods ([`Scanner::int_in`] and
-/// the like, at the speed of [`Scanner::int`]), which a hand-written parser can call for the
-/// same messages. An error names the value, with its index in an array or tuple (counted from
+/// `[Row(w); h]`). Each value is read by the source's own methods
+/// ([`Scanner::int_in`](crate::Scanner::int_in) and the like, at the speed of
+/// [`Scanner::int`](crate::Scanner::int)), which a hand-written parser can call for the same
+/// messages. An error names the value, with its index in an array or tuple (counted from
 /// 0, as in the code), and its place:
 /// - out of range: `line 2, column 3: n must be in 1..=1000000, found 0`;
 /// - anything else: `a[4], line 3, column 9: expected an integer, found "x"`.
@@ -91,8 +93,9 @@ macro_rules! input {
         let len: usize = $len;
         let mut items = ::std::vec::Vec::with_capacity(len.min(1 << 16));
         for i in 0..len {
-            let item = $crate::input!(@read $src, format_args!("{}[{}]", $name, i), $ty $(($($arg)*))? $(in $range)?);
-            items.push(item);
+            items.push($crate::input!(
+                @read $src, format_args!("{}[{}]", $name, i), $ty $(($($arg)*))? $(in $range)?
+            ));
         }
         items
     }};
@@ -100,7 +103,8 @@ macro_rules! input {
         let mut field = 0;
         ($({
             field += 1;
-            $crate::input!(@read $src, format_args!("{}.{}", $name, field - 1), $ty $(($($arg)*))? $(in $range)?)
+            $crate::input!(@read $src, format_args!("{}.{}", $name, field - 1),
+                $ty $(($($arg)*))? $(in $range)?)
         },)*)
     }};
     (@read $src:expr, $name:expr, Usize1 $(in $range:expr)?) => {

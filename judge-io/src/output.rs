@@ -26,9 +26,9 @@ const MAX_INT_TEXT: usize = 21;
 /// ```
 pub struct Output<W: Write> {
     sink: Option<W>,
-    /// `CAPACITY + MAX_INT_TEXT` bytes (`CAPACITY + FIXED_MAX` once a float is written), of which
-    /// `buf[..len]` is pending output. Invariant between calls: `len <= CAPACITY`, so one
-    /// number always fits.
+    /// `CAPACITY + MAX_INT_TEXT` bytes (`CAPACITY + FIXED_MAX` once a float is written), of
+    /// which `buf[..len]` is pending output. Invariant between calls: `len <= CAPACITY`, so
+    /// one number always fits.
     buf: Vec<u8>,
     len: usize,
     /// The first write error since the last flush; later output is dropped.

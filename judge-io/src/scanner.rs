@@ -400,6 +400,7 @@ impl<'a> Scanner<'a> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::int::Int;
     use super::Scanner;
 
     #[test]
@@ -415,6 +416,37 @@ mod tests {
             sc.int::<i64>().unwrap_err().to_string(),
             "line 1, column 58: expected an integer, found \"+1\""
         );
+    }
+
+    /// Each type reads its extremes; one past them is out of range, or, below 0 for an
+    /// unsigned type, not a token it accepts (nor is `-0`).
+    #[test]
+    fn every_type_reads_exactly_its_range() {
+        fn check<T: Int>(min: i128, max: i128) {
+            let name = std::any::type_name::<T>();
+            let read = |value: &str| {
+                let got = Scanner::new(value.as_bytes()).int::<T>();
+                got.map(|v| v.try_into().ok().expect("an Int fits in an i128"))
+                    .map_err(|e| e.message().to_string())
+            };
+            let out_of_range = |v: i128| format!("integer \"{}\" out of range for {}", v, name);
+            assert_eq!(read(&min.to_string()), Ok(min), "{}", name);
+            assert_eq!(read(&max.to_string()), Ok(max), "{}", name);
+            assert_eq!(read(&(max + 1).to_string()), Err(out_of_range(max + 1)));
+            if min < 0 {
+                assert_eq!(read(&(min - 1).to_string()), Err(out_of_range(min - 1)));
+                assert_eq!(read("-0"), Ok(0));
+            } else {
+                for token in ["-1", "-0"] {
+                    let expected = format!("expected a non-negative integer, found \"{}\"", token);
+                    assert_eq!(read(token), Err(expected));
+                }
+            }
+        }
+        macro_rules! check_all {
+            ($($t:ident)*) => { $(check::<$t>($t::MIN as i128, $t::MAX as i128);)* };
+        }
+        check_all!(u8 u16 u32 u64 usize i8 i16 i32 i64 isize);
     }
 
     #[test]

@@ -12,8 +12,9 @@ use super::scanner::{expected_int, int_at, int_token, is_space, out_of_range, tr
 /// The buffer's first size; it grows only for a token longer than it.
 const BUFFER: usize = 1 << 16;
 
-/// Reads input through a 64 KiB buffer as it arrives and parses tokens with [`Scanner`]'s
-/// rules and error messages, with the line and column in the whole input.
+/// Reads input through a 64 KiB buffer as it arrives and parses tokens with the rules and
+/// error messages of [`Scanner`](crate::Scanner), with the line and column in the whole
+/// input.
 ///
 /// Two uses:
 /// - **Interactive problems**, where the judge's next line depends on the last answer: a
@@ -105,8 +106,8 @@ impl<R: Read> StreamInput<R> {
         }
     }
 
-    /// The next token parsed as an integer of type `T` (see [`Scanner::int`]), waiting for
-    /// input as needed.
+    /// The next token parsed as an integer of type `T` (see
+    /// [`Scanner::int`](crate::Scanner::int)), waiting for input as needed.
     // Always inlined, as `Scanner::int` is: the common case (a whole integer in the buffer)
     // stays in the caller's loop.
     #[inline(always)]
@@ -149,7 +150,7 @@ impl<R: Read> StreamInput<R> {
     }
 
     /// The next token as an integer in `range`, named `name` in the errors; see
-    /// [`Scanner::int_in`].
+    /// [`Scanner::int_in`](crate::Scanner::int_in).
     #[inline(always)]
     pub fn int_in<T: Int, B: RangeBounds<T> + Debug, N: Display>(
         &mut self,
@@ -163,7 +164,8 @@ impl<R: Read> StreamInput<R> {
         }
     }
 
-    /// A 1-based index in `range`, returned 0-based; see [`Scanner::index_in`].
+    /// A 1-based index in `range`, returned 0-based; see
+    /// [`Scanner::index_in`](crate::Scanner::index_in).
     #[inline(always)]
     pub fn index_in<B: RangeBounds<usize> + Debug, N: Display>(
         &mut self,
@@ -173,12 +175,13 @@ impl<R: Read> StreamInput<R> {
         self.int_in(name, OneBased(range)).map(|index| index - 1)
     }
 
-    /// The next token, named `name` in the error at end of input; see [`Scanner::word`].
+    /// The next token, named `name` in the error at end of input; see
+    /// [`Scanner::word`](crate::Scanner::word).
     pub fn word<N: Display>(&mut self, name: N) -> Result<&[u8], Error> {
         self.token("a word").map_err(|e| e.context(name.to_string()))
     }
 
-    /// The next token as UTF-8 text; see [`Scanner::text`].
+    /// The next token as UTF-8 text; see [`Scanner::text`](crate::Scanner::text).
     pub fn text<N: Display>(&mut self, name: N) -> Result<&str, Error> {
         self.word(&name)?;
         let (start, end) = (self.token_start - self.base, self.pos);
@@ -190,7 +193,7 @@ impl<R: Read> StreamInput<R> {
     }
 
     /// A row of exactly `width` cells on a line of its own (the next line if only whitespace
-    /// is left of the current one); see [`Scanner::grid_row`].
+    /// is left of the current one); see [`Scanner::grid_row`](crate::Scanner::grid_row).
     pub fn grid_row<N: Display>(&mut self, width: usize, what: N) -> Result<&[u8], Error> {
         let len = match self.line()? {
             Some(text) => trim_end(text).len(),
