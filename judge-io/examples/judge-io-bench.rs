@@ -1,7 +1,7 @@
 //! judge-io against the std idiom, as whole programs, on 10^7 integers (about 100 MB).
 //!
 //! Run with `scripts/bench.sh judge-io` (or `cargo run --release -p judge-io --example
-//! judge-io-bench [COUNT]`). The input is generated once, deterministically, into the target
+//! judge-io-bench [COUNT [JOB...]]`, for some of the jobs only). The input is generated once, deterministically, into the target
 //! directory: N, then N integers below 10^9 in magnitude with random signs, ten to a line.
 //!
 //! Three jobs, each written with judge-io's whole input (`run_main`, `Scanner`, `Output`) and
@@ -51,12 +51,16 @@ fn main() -> ExitCode {
         Some(arg) => arg.parse().expect("COUNT must be a positive integer"),
         None => DEFAULT_COUNT,
     };
-    parent(count);
+    let jobs: Vec<_> = JOBS
+        .iter()
+        .filter(|(job, _)| args.len() < 2 || args[1..].iter().any(|a| a == job))
+        .collect();
+    parent(count, &jobs);
     ExitCode::SUCCESS
 }
 
 /// Spawns every job x stdin kind x contender, checks their outputs agree, prints the table.
-fn parent(count: usize) {
+fn parent(count: usize, jobs: &[&(&str, &[&str])]) {
     let path = input_file(count);
     let input_bytes = fs::metadata(&path).expect("the input was just written").len();
     let input_mb = input_bytes as f64 / 1e6;
@@ -65,7 +69,7 @@ fn parent(count: usize) {
         input_bytes as f64 / MIB,
         path.display()
     );
-    for (job, contenders) in JOBS {
+    for &&(job, contenders) in jobs {
         let outputs: Vec<u64> =
             contenders.iter().map(|contender| output_digest(&path, job, contender)).collect();
         assert!(
@@ -80,7 +84,7 @@ fn parent(count: usize) {
     println!(
         "job   stdin program    wall s   cpu s   MB/s wall/std cpu/std  peak MiB   peak - input"
     );
-    for (job, contenders) in JOBS {
+    for &&(job, contenders) in jobs {
         for stdin_kind in ["file", "pipe"] {
             let mut best = vec![
                 Run { wall: Duration::MAX, cpu: Duration::MAX, peak_kib: 0 };

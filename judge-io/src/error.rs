@@ -66,14 +66,11 @@ pub fn counted(count: usize, noun: &str) -> String {
 /// (then `...`), UTF-8 shown as text, bytes that are not UTF-8 as U+FFFD, control characters,
 /// quotes and backslashes escaped.
 pub fn quote(bytes: &[u8]) -> String {
-    const MAX_SHOWN: usize = 24;
-    // A character takes at most 4 bytes: decoding this much shows as many as are shown.
-    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(4 * MAX_SHOWN + 4)]);
-    let mut shown: String = text.chars().take(MAX_SHOWN).collect();
-    if shown.len() < text.len() {
-        shown.push_str("...");
-    }
-    format!("{:?}", shown)
+    // A character takes at most 4 bytes: 100 bytes show 25 characters at least.
+    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(100)]);
+    let shown: String = text.chars().take(24).collect();
+    let more = if shown.len() < text.len() { "..." } else { "" };
+    format!("{:?}", shown + more)
 }
 
 #[cfg(test)]

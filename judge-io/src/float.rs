@@ -34,7 +34,7 @@ pub fn write_fixed(x: f64, decimals: usize, out: &mut [u8]) -> (usize, usize, us
         write_big_integer(mantissa, exponent as usize, &mut out[1..])
     } else {
         let integer = if fraction_bits < 64 { mantissa >> fraction_bits } else { 0 };
-        write_decimal(false, integer, &mut out[1..])
+        write_u64(integer, &mut out[1..])
     };
     if decimals > 0 {
         out[end] = b'.';
@@ -121,12 +121,20 @@ fn write_big_integer(mantissa: u64, exponent: usize, out: &mut [u8]) -> usize {
             top -= 1;
         }
     }
-    let mut end = write_decimal(false, chunks[count - 1] as u64, out);
+    let mut end = write_u64(chunks[count - 1] as u64, out);
     for &chunk in chunks[..count - 1].iter().rev() {
         write_padded(chunk, &mut out[end..end + 8]);
         end += 8;
     }
     end
+}
+
+/// Writes `n` in decimal at the start of `out`; returns the length.
+fn write_u64(n: u64, out: &mut [u8]) -> usize {
+    let mut digits = [0; 20];
+    let start = write_decimal(n, &mut digits);
+    out[..20 - start].copy_from_slice(&digits[start..]);
+    20 - start
 }
 
 /// Fills `out` with the last `out.len()` decimal digits of `n`, leading zeros included.

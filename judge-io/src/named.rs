@@ -1,8 +1,13 @@
-//! Named, bounded reads: the [`input!`](crate::input) macro, and the names and ranges that
-//! its errors (and those of the bounded methods it calls) show.
-
-use std::fmt::{self, Display};
-use std::ops::{Bound, RangeBounds};
+//! Named, bounded reads: the [`input!`](crate::input) macro.
+//!
+//! Each declaration becomes one `let` (of `NAME` or `mut NAME`) of a value that `@read` makes
+//! by its type: an array reads its items in a loop, a tuple in order, each named by a
+//! `format_args!` of its path (`values[3]`, `q.1`), formatted only for an error (and made in
+//! the call that takes it: Rust 1.63 cannot keep one in a `let`); the leaves call the source's
+//! methods (`int_in`, `index_in`, `word`, `text`, `grid_row`), which `Scanner` and
+//! `StreamInput` both have. An array's `Vec` starts with room for at most 2^16
+//! items and grows as they arrive: a count read from the input is not trusted with memory
+//! before the input holds that many values.
 
 /// Reads named values from a [`Scanner`](crate::Scanner) or a
 /// [`StreamInput`](crate::StreamInput) into `let` bindings, checking the statement's bounds,
@@ -22,9 +27,10 @@ use std::ops::{Bound, RangeBounds};
 /// | `(TYPE, TYPE, ...)` | the values in order | a tuple |
 ///
 /// and these nest (`[(u8 in 1..=2, Usize1 in 1..=n, i64); m + k]`, `[[i32; w]; h]`,
-/// `[Row(w); h]`). Each value is read by the source's own methods ([`Scanner::int_in`] and
-/// the like, at the speed of [`Scanner::int`]), which a hand-written parser can call for the
-/// same messages. An error names the value, with its index in an array or tuple (counted from
+/// `[Row(w); h]`). Each value is read by the source's own methods
+/// ([`Scanner::int_in`](crate::Scanner::int_in) and the like, at the speed of
+/// [`Scanner::int`](crate::Scanner::int)), which a hand-written parser can call for the same
+/// messages. An error names the value, with its index in an array or tuple (counted from
 /// 0, as in the code), and its place:
 /// - out of range: `line 2, column 3: n must be in 1..=1000000, found 0`;
 /// - anything else: `a[4], line 3, column 9: expected an integer, found "x"`.
@@ -74,99 +80,44 @@ use std::ops::{Bound, RangeBounds};
 /// ```
 #[macro_export]
 macro_rules! input {
-    (from $src:expr $(,)?) => {};
-    (from $src:expr, mut $name:ident : $($rest:tt)*) => {
-        $crate::input!(@let $src, $name, [mut $name] $($rest)*);
+    (from $src:expr $(, $($pat:ident)+ : $ty:tt $(($($arg:tt)*))? $(in $range:expr)?)* $(,)?) => {
+        $(
+            let $($pat)+ = $crate::input!(
+                @read $src, $crate::input!(@name $($pat)+), $ty $(($($arg)*))? $(in $range)?
+            );
+        )*
     };
-    (from $src:expr, $name:ident : $($rest:tt)*) => {
-        $crate::input!(@let $src, $name, [$name] $($rest)*);
-    };
-    // A type is one token tree, then `(args)` for `Row(w)`, then `in range` if bounded.
-    (@let $src:expr, $name:ident, [$($pat:tt)*]
-        $ty:tt $(($($arg:tt)*))? $(in $range:expr)? $(, $($rest:tt)*)?) => {
-        let $($pat)* =
-            $crate::input!(@read $src, stringify!($name), $ty $(($($arg)*))? $(in $range)?);
-        $crate::input!(from $src, $($($rest)*)?);
-    };
-    (@read $src:expr, $path:expr, [$ty:tt $(($($arg:tt)*))? $(in $range:expr)?; $len:expr]) => {{
+    (@name mut $name:ident) => { stringify!($name) };
+    (@name $name:ident) => { stringify!($name) };
+    (@read $src:expr, $name:expr, [$ty:tt $(($($arg:tt)*))? $(in $range:expr)?; $len:expr]) => {{
         let len: usize = $len;
-        // Room for what the input surely holds; more grows as it arrives.
         let mut items = ::std::vec::Vec::with_capacity(len.min(1 << 16));
         for i in 0..len {
-            let path = $crate::Part(&$path, i, false);
-            items.push($crate::input!(@read $src, path, $ty $(($($arg)*))? $(in $range)?));
+            items.push($crate::input!(
+                @read $src, format_args!("{}[{}]", $name, i), $ty $(($($arg)*))? $(in $range)?
+            ));
         }
         items
     }};
-    (@read $src:expr, $path:expr, ($($ty:tt $(($($arg:tt)*))? $(in $range:expr)?),* $(,)?)) => {{
+    (@read $src:expr, $name:expr, ($($ty:tt $(($($arg:tt)*))? $(in $range:expr)?),* $(,)?)) => {{
         let mut field = 0;
         ($({
             field += 1;
-            let path = $crate::Part(&$path, field - 1, true);
-            $crate::input!(@read $src, path, $ty $(($($arg)*))? $(in $range)?)
+            $crate::input!(@read $src, format_args!("{}.{}", $name, field - 1),
+                $ty $(($($arg)*))? $(in $range)?)
         },)*)
     }};
-    (@read $src:expr, $path:expr, Usize1 $(in $range:expr)?) => {
-        $src.index_in($path, $crate::input!(@range $($range)?))?
+    (@read $src:expr, $name:expr, Usize1 $(in $range:expr)?) => {
+        $src.index_in($name, $crate::input!(@range $($range)?))?
     };
-    (@read $src:expr, $path:expr, Bytes) => { $src.word($path)?.to_vec() };
-    (@read $src:expr, $path:expr, String) => { ::std::string::String::from($src.text($path)?) };
-    (@read $src:expr, $path:expr, Row($width:expr)) => { $src.grid_row($width, $path)?.to_vec() };
-    (@read $src:expr, $path:expr, $int:ident $(in $range:expr)?) => {
-        $src.int_in::<$int, _, _>($path, $crate::input!(@range $($range)?))?
+    (@read $src:expr, $name:expr, Bytes) => { $src.word($name)?.to_vec() };
+    (@read $src:expr, $name:expr, String) => { ::std::string::String::from($src.text($name)?) };
+    (@read $src:expr, $name:expr, Row($width:expr)) => { $src.grid_row($width, $name)?.to_vec() };
+    (@read $src:expr, $name:expr, $int:ident $(in $range:expr)?) => {
+        $src.int_in::<$int, _, _>($name, $crate::input!(@range $($range)?))?
     };
     (@range) => { .. };
     (@range $range:expr) => { $range };
-}
-
-/// The name of an element of a named value, as [`input!`](crate::input) shows it in errors:
-/// `Part(&"a", 2, false)` is `a[2]` (an array's element, counted from 0), `Part(&"q", 1,
-/// true)` is `q.1` (a tuple's field).
-#[derive(Debug)]
-pub struct Part<'a, N>(pub &'a N, pub usize, pub bool);
-
-impl<'a, N: Display> Display for Part<'a, N> {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        let (open, close) = if self.2 { (".", "") } else { ("[", "]") };
-        write!(f, "{}{}{}{}", self.0, open, self.1, close)
-    }
-}
-
-/// A range of 1-based indices, raised to start at 1 at least: index 0 does not exist.
-pub(super) struct OneBased<R>(pub R);
-
-impl<R: RangeBounds<usize>> RangeBounds<usize> for OneBased<R> {
-    fn start_bound(&self) -> Bound<&usize> {
-        match self.0.start_bound() {
-            Bound::Included(&0) | Bound::Unbounded => Bound::Included(&1),
-            start => start,
-        }
-    }
-
-    fn end_bound(&self) -> Bound<&usize> {
-        self.0.end_bound()
-    }
-}
-
-/// The message of a bounded read's failure: `n must be in 1..=100, found 0`.
-#[cold]
-pub(super) fn out_of_range<T: Display, R: RangeBounds<T>, N: Display>(
-    name: N,
-    range: &R,
-    value: T,
-) -> String {
-    let start = match range.start_bound() {
-        Bound::Included(start) => start.to_string(),
-        // No range literal excludes its start; a (Bound, Bound) pair can.
-        Bound::Excluded(start) => format!("{}<", start),
-        Bound::Unbounded => String::new(),
-    };
-    let end = match range.end_bound() {
-        Bound::Included(end) => format!("={}", end),
-        Bound::Excluded(end) => end.to_string(),
-        Bound::Unbounded => String::new(),
-    };
-    format!("{} must be in {}..{}, found {}", name, start, end, value)
 }
 
 #[cfg(test)]

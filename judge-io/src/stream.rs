@@ -1,20 +1,20 @@
 //! Input read as it arrives, through a small buffer: interactive problems, and inputs parsed
 //! in bounded memory.
 
-use std::fmt::Display;
+use std::fmt::{Debug, Display};
 use std::io::{ErrorKind, Read};
 use std::ops::RangeBounds;
 
 use super::error::{counted, quote, Error};
-use super::input::{expected_int, int_at, int_token, is_space, trim_end};
 use super::int::Int;
-use super::named::{out_of_range, OneBased};
+use super::scanner::{expected_int, int_at, int_token, is_space, out_of_range, trim_end, OneBased};
 
 /// The buffer's first size; it grows only for a token longer than it.
 const BUFFER: usize = 1 << 16;
 
-/// Reads input through a 64 KiB buffer as it arrives and parses tokens with [`Scanner`]'s
-/// rules and error messages, with the line and column in the whole input.
+/// Reads input through a 64 KiB buffer as it arrives and parses tokens with the rules and
+/// error messages of [`Scanner`](crate::Scanner), with the line and column in the whole
+/// input.
 ///
 /// Two uses:
 /// - **Interactive problems**, where the judge's next line depends on the last answer: a
@@ -23,8 +23,8 @@ const BUFFER: usize = 1 << 16;
 /// - **Input in bounded memory**: the program holds 64 KiB of input, not all of it, and no
 ///   page of a whole-input buffer has to be made present. On a pipe that is faster than
 ///   reading the input whole (judge-io's bench: sum of 10^7 integers in 0.09 s of CPU instead
-///   of 0.14 s); from a file, the mapped whole input of [`run_main`](super::run_main) is
-///   faster (0.07 s instead of 0.08 s).
+///   of 0.16 s); from a file, the mapped whole input of [`run_main`](super::run_main) is
+///   faster (0.08 s instead of 0.09 s).
 ///
 /// Tokens ([`token`](Self::token), [`line`](Self::line)) borrow the buffer until the next
 /// read; copy what must outlive it.
@@ -106,8 +106,8 @@ impl<R: Read> StreamInput<R> {
         }
     }
 
-    /// The next token parsed as an integer of type `T` (see [`Scanner::int`]), waiting for
-    /// input as needed.
+    /// The next token parsed as an integer of type `T` (see
+    /// [`Scanner::int`](crate::Scanner::int)), waiting for input as needed.
     // Always inlined, as `Scanner::int` is: the common case (a whole integer in the buffer)
     // stays in the caller's loop.
     #[inline(always)]
@@ -150,9 +150,9 @@ impl<R: Read> StreamInput<R> {
     }
 
     /// The next token as an integer in `range`, named `name` in the errors; see
-    /// [`Scanner::int_in`].
+    /// [`Scanner::int_in`](crate::Scanner::int_in).
     #[inline(always)]
-    pub fn int_in<T: Int, B: RangeBounds<T>, N: Display>(
+    pub fn int_in<T: Int, B: RangeBounds<T> + Debug, N: Display>(
         &mut self,
         name: N,
         range: B,
@@ -164,9 +164,10 @@ impl<R: Read> StreamInput<R> {
         }
     }
 
-    /// A 1-based index in `range`, returned 0-based; see [`Scanner::index_in`].
+    /// A 1-based index in `range`, returned 0-based; see
+    /// [`Scanner::index_in`](crate::Scanner::index_in).
     #[inline(always)]
-    pub fn index_in<B: RangeBounds<usize>, N: Display>(
+    pub fn index_in<B: RangeBounds<usize> + Debug, N: Display>(
         &mut self,
         name: N,
         range: B,
@@ -174,12 +175,13 @@ impl<R: Read> StreamInput<R> {
         self.int_in(name, OneBased(range)).map(|index| index - 1)
     }
 
-    /// The next token, named `name` in the error at end of input; see [`Scanner::word`].
+    /// The next token, named `name` in the error at end of input; see
+    /// [`Scanner::word`](crate::Scanner::word).
     pub fn word<N: Display>(&mut self, name: N) -> Result<&[u8], Error> {
         self.token("a word").map_err(|e| e.context(name.to_string()))
     }
 
-    /// The next token as UTF-8 text; see [`Scanner::text`].
+    /// The next token as UTF-8 text; see [`Scanner::text`](crate::Scanner::text).
     pub fn text<N: Display>(&mut self, name: N) -> Result<&str, Error> {
         self.word(&name)?;
         let (start, end) = (self.token_start - self.base, self.pos);
@@ -191,7 +193,7 @@ impl<R: Read> StreamInput<R> {
     }
 
     /// A row of exactly `width` cells on a line of its own (the next line if only whitespace
-    /// is left of the current one); see [`Scanner::grid_row`].
+    /// is left of the current one); see [`Scanner::grid_row`](crate::Scanner::grid_row).
     pub fn grid_row<N: Display>(&mut self, width: usize, what: N) -> Result<&[u8], Error> {
         let len = match self.line()? {
             Some(text) => trim_end(text).len(),
@@ -390,7 +392,7 @@ fn count_newlines(bytes: &[u8]) -> usize {
 pub(crate) mod tests {
     use std::io::Read;
 
-    use super::super::input::Scanner;
+    use super::super::scanner::Scanner;
     use super::StreamInput;
 
     /// A reader that hands out its bytes `step` at a time, as a pipe may.

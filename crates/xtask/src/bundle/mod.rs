@@ -20,7 +20,7 @@
 //!   a trait or of a trait's `impl`.
 //! - Items rustc never reports, gone only when no token of their name remains outside them:
 //!   `#[macro_export]` macros, items whose name starts with `_` (an item is only reached by a
-//!   token of its name).
+//!   token of its name; a macro only by a call, `name!`, or a `use` of its name).
 //! - Types (and traits) that rustc keeps alive only through their trait `impl`s, gone with
 //!   those `impl`s when nothing else names them, since every value of a type comes from code
 //!   that names it, and when every `impl` of such a trait is for such a type, so that no method

@@ -9,7 +9,7 @@
 //!   a trait's `impl` (a trait goes whole, with its `impl`s).
 //! - `unused_imports`: rustc's own suggestion (an import out of its group, or the whole `use`).
 //! - `unused_macros`; and a `#[macro_export]` macro (which rustc never reports) whose name
-//!   occurs nowhere else in the bundle, so that nothing can call it.
+//!   is nowhere else called (`name!`) or imported (in a `use`), so that nothing can call it.
 //! - Then a module or an inherent `impl` left with no items.
 //!
 //! Each round removes what the last check reported, and the next check (of the smaller
@@ -819,7 +819,9 @@ impl Index {
 
     /// Items that rustc never reports, `#[macro_export]` macros and items whose name starts
     /// with `_`, when no token outside the items of that name holds the name: an item is only
-    /// ever reached by a token of its name (a macro call, a path, a method call).
+    /// ever reached by a token of its name (a path, a method call). A macro is only reached by
+    /// a call (its name, then `!`) or by a `use` of its name, so a variable named like it
+    /// (`input` beside `input!`) keeps nothing.
     fn silent_unnamed_items(&self, hidden: &HashSet<String>) -> Vec<Removal> {
         let silent = |e: &Entry| {
             e.exported
@@ -842,8 +844,22 @@ impl Index {
             let inside = |at: usize| {
                 same.iter().any(|&k| self.entries[k].range.0 <= at && at < self.entries[k].range.1)
             };
+            let reaches = |i: usize| {
+                let next = (i + 1..self.src.tokens.len())
+                    .find(|&j| !matches!(self.src.tokens[j].kind, Kind::Comment(_)));
+                let at = self.src.tokens[i].start;
+                !e.exported
+                    || next.is_some_and(|j| self.src.text(j) == "!")
+                    || self
+                        .entries
+                        .iter()
+                        .any(|u| u.kind == ItemKind::Use && u.range.0 <= at && at < u.range.1)
+            };
             let named = self.src.tokens.iter().enumerate().any(|(i, t)| {
-                t.kind == Kind::Ident && self.src.text(i) == e.name && !inside(t.start)
+                t.kind == Kind::Ident
+                    && self.src.text(i) == e.name
+                    && !inside(t.start)
+                    && reaches(i)
             });
             if !named {
                 out.extend(same.into_iter().map(|k| self.removal(k)));

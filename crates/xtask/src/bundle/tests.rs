@@ -288,6 +288,22 @@ fn the_2021_prelude_is_imported_for_rust_2015() {
 }
 
 #[test]
+fn an_exported_macro_goes_unless_called_or_imported() {
+    let lib = "#[macro_export]\nmacro_rules! input {\n    () => { 1 };\n}\n\n\
+               #[macro_export]\nmacro_rules! twice {\n    ($x:expr) => { 2 * $x };\n}\n\n\
+               #[macro_export]\nmacro_rules! imported {\n    () => { 3 };\n}\n";
+    // `input` is a variable only; `twice` is called (through a comment), `imported` imported.
+    let main = "use lib::imported as three;\n\nfn main() {\n    let input = 5;\n    \
+                println!(\"{} {}\", lib::twice /* x2 */ !(input), three!());\n}\n";
+    let dir = temp_crates(&[("app/src/main.rs", main), ("lib/src/lib.rs", lib)]);
+    let text = bundle_app(&dir.path, "app", Edition::E2021).expect("bundles");
+    assert!(!text.contains("macro_rules! input"), "{text}");
+    assert!(text.contains("macro_rules! twice"), "{text}");
+    assert!(text.contains("macro_rules! imported"), "{text}");
+    assert_eq!(compile_and_run(&text, Edition::E2021, ""), "10 3\n");
+}
+
+#[test]
 fn names_in_code_this_machine_does_not_compile_are_kept() {
     let lib = r#"pub fn run() -> u32 { imp::f() }
 
