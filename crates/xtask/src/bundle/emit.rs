@@ -21,10 +21,15 @@ pub fn tidy(text: &mut Mapped) {
         let token_text = &text.text[token.start..token.end];
         let before_close = token_text == "}";
         let limit = if after_open || before_close { 1 } else { 2 };
-        if gap.matches('\n').count() > limit {
+        let newlines = gap.matches('\n').count();
+        if newlines > limit {
             let indent = &gap[gap.rfind('\n').expect("has newlines") + 1..];
             let first = if pos == 0 { 0 } else { limit };
             edits.push((pos, token.start, format!("{}{indent}", "\n".repeat(first))));
+        } else if newlines > 0 && gap.starts_with([' ', '\t']) {
+            // Spaces a removal left at the end of a line.
+            let blanks = gap.len() - gap.trim_start_matches([' ', '\t']).len();
+            edits.push((pos, pos + blanks, String::new()));
         }
         after_open = token_text == "{";
         pos = token.end;

@@ -72,7 +72,7 @@ pub struct Stats {
 pub fn prune(
     mut text: Mapped,
     analysis: &Compiler,
-    hidden: &HashSet<String>,
+    hidden: &Hidden,
     scratch: &Path,
     stats: &mut Stats,
     place: &dyn Fn(&Mapped, usize) -> String,
@@ -463,7 +463,7 @@ impl Index {
     }
 
     /// What the analysis reported (and the rules beyond it) allow removing now.
-    fn removals(&self, outcome: &Outcome, hidden: &HashSet<String>) -> Vec<Removal> {
+    fn removals(&self, outcome: &Outcome, hidden: &Hidden) -> Vec<Removal> {
         let mut out = Vec::new();
         // Items that macro calls make and rustc reports unused: (the call, the item's name).
         let mut made_dead: Vec<(usize, String)> = Vec::new();
@@ -484,7 +484,7 @@ impl Index {
                             matches!(e.kind, ItemKind::Fn | ItemKind::Trait | ItemKind::Other);
                         let place_ok =
                             matches!(e.container, Container::Module | Container::InherentImpl);
-                        if kind_ok && place_ok && !hidden.contains(&e.name) {
+                        if kind_ok && place_ok && !hidden.keeps(&e.name) {
                             out.push(self.removal(k));
                         }
                     }
@@ -498,7 +498,7 @@ impl Index {
                                     && span.end <= e.range.1
                             })
                         });
-                        if let Some(k) = k.filter(|&k| !hidden.contains(&self.entries[k].name)) {
+                        if let Some(k) = k.filter(|&k| !hidden.keeps_macro(&self.entries[k].name)) {
                             out.push(self.removal(k));
                         }
                     }
@@ -525,7 +525,7 @@ impl Index {
         &self,
         made_dead: &[(usize, String)],
         removals: &[Removal],
-        hidden: &HashSet<String>,
+        hidden: &Hidden,
     ) -> Vec<Removal> {
         let mut calls: Vec<usize> = made_dead.iter().map(|(k, _)| *k).collect();
         calls.sort_unstable();
@@ -553,7 +553,7 @@ impl Index {
                     ItemKind::Fn | ItemKind::Other | ItemKind::Trait => {
                         item.names.iter().all(|n| {
                             names.push(n.clone());
-                            dead.contains(n.as_str()) && !hidden.contains(n)
+                            dead.contains(n.as_str()) && !hidden.keeps(n)
                         })
                     }
                     _ => false,
@@ -578,7 +578,7 @@ impl Index {
     /// `impl` of each trait is for one of the types (so no method call on anything else can
     /// have chosen it). Names defined twice in the bundle, or in code this machine does not
     /// compile, are never candidates. Whatever goes must still compile.
-    fn unreachable_types(&self, hidden: &HashSet<String>) -> Vec<Removal> {
+    fn unreachable_types(&self, hidden: &Hidden) -> Vec<Removal> {
         let src = &self.src;
         let macros = self.macro_definitions();
         // Every `impl`, written or made by a macro call: (its entry, the identifiers of its
@@ -632,7 +632,7 @@ impl Index {
                 *defined.entry(name).or_default() += 1;
             }
         }
-        let fit = |name: &str| defined.get(name) == Some(&1) && !hidden.contains(name);
+        let fit = |name: &str| defined.get(name) == Some(&1) && !hidden.keeps(name);
         // Candidates: (entry, the names it defines, whether it is a trait).
         let mut candidates: Vec<(usize, Vec<String>, bool)> = Vec::new();
         for (k, e) in self.entries.iter().enumerate() {
@@ -778,7 +778,7 @@ impl Index {
 
     /// An unused-imports diagnostic as removals: rustc's suggested deletions, unless an
     /// import it names is protected.
-    fn import_removal(&self, d: &Diagnostic, hidden: &HashSet<String>) -> Vec<Removal> {
+    fn import_removal(&self, d: &Diagnostic, hidden: &Hidden) -> Vec<Removal> {
         let mut leaves = Vec::new();
         for span in d.spans.iter().filter(|s| s.primary && s.in_input) {
             let text = &self.src.text[span.start..span.end];
@@ -787,11 +787,11 @@ impl Index {
             leaves.push((span.start, last.unwrap_or_default().to_string()));
         }
         let names: Vec<String> = leaves.iter().map(|(_, name)| name.clone()).collect();
-        if names.iter().any(|n| hidden.contains(n)) {
+        if names.iter().any(|n| hidden.keeps(n)) {
             // Some imports are protected: the others go one by one.
             return leaves
                 .into_iter()
-                .filter(|(_, name)| !hidden.contains(name))
+                .filter(|(_, name)| !hidden.keeps(name))
                 .filter_map(|(at, name)| {
                     self.import_at(at).map(|r| Removal { names: vec![name], ..r })
                 })
@@ -822,7 +822,7 @@ impl Index {
     /// ever reached by a token of its name (a path, a method call). A macro is only reached by
     /// a call (its name, then `!`) or by a `use` of its name, so a variable named like it
     /// (`input` beside `input!`) keeps nothing.
-    fn silent_unnamed_items(&self, hidden: &HashSet<String>) -> Vec<Removal> {
+    fn silent_unnamed_items(&self, hidden: &Hidden) -> Vec<Removal> {
         let silent = |e: &Entry| {
             e.exported
                 || (e.name.len() > 1
@@ -833,7 +833,8 @@ impl Index {
         let mut out = Vec::new();
         let mut seen = HashSet::new();
         for e in self.entries.iter() {
-            if !silent(e) || hidden.contains(&e.name) || !seen.insert(e.name.as_str()) {
+            let kept = if e.exported { hidden.keeps_macro(&e.name) } else { hidden.keeps(&e.name) };
+            if !silent(e) || kept || !seen.insert(e.name.as_str()) {
                 continue;
             }
             let same: Vec<usize> =
@@ -1049,7 +1050,7 @@ pub fn hidden_names(
     text: &str,
     host: &HashSet<String>,
     judges: &[HashSet<String>],
-) -> Result<HashSet<String>, String> {
+) -> Result<Hidden, String> {
     let src = Source::new("the bundle".to_string(), text.to_string())?;
     let on = |cfg: &HashSet<String>, name: &str, value: Option<&str>| -> bool {
         match value {
@@ -1104,12 +1105,35 @@ pub fn hidden_names(
     for (name, range) in all_macro_rules(&src)? {
         definitions.insert(name, range);
     }
+    let mut macros = HashSet::new();
     while let Some(name) = called.pop() {
         if let Some(range) = definitions.remove(&name) {
             collect_idents(&src, range, &|_| true, &mut names, &mut called);
         }
+        macros.insert(name);
     }
-    Ok(names)
+    Ok(Hidden { names, macros })
+}
+
+/// What code the analysis cannot see may need: names (of items and imports) and macros.
+#[derive(Debug, Default)]
+pub struct Hidden {
+    /// Every identifier of that code (and of the macros it calls).
+    names: HashSet<String>,
+    /// The macros it calls (`name!`), and those they call: a macro is only reached by a call.
+    macros: HashSet<String>,
+}
+
+impl Hidden {
+    /// Whether an item or import named `name` must stay.
+    fn keeps(&self, name: &str) -> bool {
+        self.names.contains(name)
+    }
+
+    /// Whether a macro named `name` must stay.
+    fn keeps_macro(&self, name: &str) -> bool {
+        self.macros.contains(name)
+    }
 }
 
 /// Adds the identifiers of tokens `range` that `used` accepts to `names`, and those followed
@@ -1122,7 +1146,10 @@ fn collect_idents(
     called: &mut Vec<String>,
 ) {
     for j in (lo..hi).filter(|&j| used(j)) {
-        if let Some(name) = src.ident(j) {
+        // Path keywords name no item.
+        if let Some(name) =
+            src.ident(j).filter(|n| !matches!(*n, "self" | "Self" | "super" | "crate"))
+        {
             names.insert(name.to_string());
             if src.is_punct(src.next_code(j + 1, hi), "!") {
                 called.push(name.to_string());

@@ -655,10 +655,10 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 fn tidy_collapses_blank_lines_outside_literals_only() {
     let mut text = Mapped::default();
     text.push_str(
-        "fn a() {\n\n\n    x();\n\n\n}\n\n\n\nfn b() {}\nconst S: &str = \"\n\n\n\";\n\n\n",
+        "fn a() {\n\n\n    x();  \n\n\n}\n\n\n\nfn b() {} \nconst S: &str = \" \n\n\n\";\n\n\n",
     );
     emit::tidy(&mut text);
-    assert_eq!(text.text, "fn a() {\n    x();\n}\n\nfn b() {}\nconst S: &str = \"\n\n\n\";\n");
+    assert_eq!(text.text, "fn a() {\n    x();\n}\n\nfn b() {}\nconst S: &str = \" \n\n\n\";\n");
 }
 
 #[test]
