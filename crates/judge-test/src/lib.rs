@@ -5,8 +5,8 @@
 //!   compared by the problem's declared checker; a failure is shrunk ([`shrink`]: counts such
 //!   as `N M K` lowered with what they count) and reported with the command that reproduces
 //!   it. [`InteractiveStress`] does the same for interactive problems.
-//! - [`Checker`]: exact, tokens, floats within a tolerance, or a problem's own check function;
-//!   the testdata runner compares through the same code.
+//! - Checkers come from `judge-meta` ([`Checker`], [`CheckFn`]): the stress tests, the testdata
+//!   runner and make-testdata compare through the same code.
 //! - [`interact`]: a solver function against an interactor function, in process, through
 //!   pipes that notice when both sides wait (a missing flush fails at once, never hangs).
 //! - [`generator_main`], [`checker_main`], [`interactor_main`]: the whole `main` of a
@@ -96,7 +96,6 @@
 //! [`InteractiveStress`] plays the solver and a simple oracle solver against the interactor
 //! on generated cases.
 
-mod checker;
 mod interact;
 mod mains;
 mod metadata;
@@ -105,11 +104,11 @@ mod process;
 mod shrink;
 mod stress;
 
-pub use checker::{CheckFn, Checker};
 pub use interact::{
     interact, interact_binary, ExchangeReader, ExchangeWriter, Interaction, InteractiveStress,
     InteractorFn, SolverInput, SolverOutput, StreamRunFn, TIME_LIMIT,
 };
+pub use judge_meta::{CheckFn, Checker};
 pub use mains::{checker_main, generator_main, interactor_main};
 pub use process::{check_generator, check_run, peak_memory_kib, run_binary};
 pub use shrink::{shrink, Judged, ShrinkFn};

@@ -7,7 +7,8 @@ use std::process::ExitCode;
 
 use judge_io::{Error, Output, StreamInput};
 
-use crate::checker::CheckFn;
+use judge_meta::protocol::{checker_verdict_line, one_line};
+use judge_meta::CheckFn;
 
 /// The whole `main` of a generator binary: `generate` gets the command-line arguments (without
 /// the program name) and returns the input file's bytes, which go to stdout; an error becomes
@@ -45,10 +46,7 @@ pub fn checker_main(check: CheckFn) -> ExitCode {
             Err(e) => return fail(&format!("cannot read {path}: {e}")),
         }
     }
-    match check(&files[0], &files[1], &files[2]) {
-        Ok(()) => println!("AC"),
-        Err(reason) => println!("WA {}", one_line(&reason)),
-    }
+    println!("{}", checker_verdict_line(&check(&files[0], &files[1], &files[2])));
     ExitCode::SUCCESS
 }
 
@@ -91,11 +89,6 @@ where
             ExitCode::FAILURE
         }
     }
-}
-
-/// `text` on one line: a reason that spans lines would break the one-line contract.
-fn one_line(text: &str) -> String {
-    text.trim_end().replace(['\r', '\n'], " ")
 }
 
 fn fail(message: &str) -> ExitCode {

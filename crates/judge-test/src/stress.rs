@@ -20,8 +20,9 @@ use std::time::{Duration, Instant};
 
 use judge_io::{Error, Output, Rng};
 
-use crate::checker::Checker;
-use crate::metadata::{self, Comparison};
+use judge_meta::{CaseInput, CheckFn, OutputChecker};
+
+use crate::metadata;
 use crate::panics::catch_quietly;
 use crate::shrink::{shrink, Judged, ShrinkFn};
 
@@ -61,7 +62,7 @@ pub struct Stress<'a> {
     generate: Generator<'a>,
     solver: Option<Box<DynRun<'a>>>,
     oracle: Option<Box<DynRun<'a>>>,
-    checker: Option<Checker>,
+    checker: Option<CheckFn>,
 }
 
 /// What every stress test has: its name, default seed and cases, and extra shrinking steps.
@@ -141,11 +142,11 @@ impl<'a> Stress<'a> {
         self
     }
 
-    /// How outputs are compared, over what the metadata declares. Not needed for `exact`,
-    /// `tokens` and `floats`, nor for `binary`, whose `<package>-check` binary is run on each
-    /// case; giving the check function here as [`Checker::Custom`] saves those runs.
-    pub fn checker(mut self, checker: Checker) -> Stress<'a> {
-        self.checker = Some(checker);
+    /// The problem's own check function, run in process instead of what the metadata
+    /// declares. Not needed: a `binary` checker's `<package>-check` is run on each case, and
+    /// giving the function it runs here only saves those runs.
+    pub fn checker(mut self, check: CheckFn) -> Stress<'a> {
+        self.checker = Some(check);
         self
     }
 
@@ -177,12 +178,12 @@ impl<'a> Stress<'a> {
     /// knob is not a number.
     pub fn find(&self) -> Option<Failure> {
         let name = &self.plan.name;
-        let comparison = metadata::declared_comparison(self.checker)
+        let checker = metadata::declared_checker(self.checker)
             .unwrap_or_else(|e| panic!("stress {name}: {e}"));
         let judge = BatchJudge {
             solver: self.solver.as_deref().expect("Stress needs .solver(...)"),
             oracle: self.oracle.as_deref().expect("Stress needs .oracle(...)"),
-            comparison,
+            checker,
             scratch: stress_dir(name).join("checker"),
         };
         search(&self.plan, &self.generate, &judge, "the solver agrees with the oracle")
@@ -393,7 +394,7 @@ fn execute(program: &DynRun<'_>, input: &[u8]) -> Outcome {
 struct BatchJudge<'s> {
     solver: &'s DynRun<'s>,
     oracle: &'s DynRun<'s>,
-    comparison: Comparison,
+    checker: OutputChecker,
     /// Where a checker binary's files go (one folder per thread below it).
     scratch: PathBuf,
 }
@@ -406,7 +407,7 @@ impl Subject for BatchJudge<'_> {
         match execute(self.solver, input) {
             Outcome::Answer(found) => {
                 let scratch = self.scratch.join(thread_slot().to_string());
-                match self.comparison.check(input, &expected, &found, &scratch) {
+                match self.checker.check(CaseInput::Bytes(input), &expected, &found, &scratch) {
                     Ok(()) => Verdict::Passes,
                     Err(why) => Verdict::Fails(format!("WA {why}")),
                 }

@@ -15,16 +15,17 @@
 //!
 //!
 //! `xtask measure REPORT PROGRAM [ARGS...]` is the testdata runner's own helper (it runs a
-//! program and writes its CPU time and peak memory to REPORT); see `testdata/process.rs`.
+//! program and writes its CPU time and peak memory to REPORT); see the runner's `process.rs`.
+//!
+//! The work is done by the crates below: `bundler` (the bundle), `runner` (the testdata runner
+//! and make-testdata) and `judge-meta` (profiles, problems and their metadata); this file is
+//! the command line over them, and `new.rs` makes new crates from `templates/`.
 //!
 //! Bad arguments print a `usage:` line and exit 2; failures print `error: ...` and exit 1.
 
-mod bundle;
-mod meta;
+#[cfg(test)]
+mod every_profile;
 mod new;
-mod problems;
-mod profiles;
-mod testdata;
 
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
@@ -55,7 +56,7 @@ fn main() -> ExitCode {
     if let [command, report, program, args @ ..] = raw.as_slice() {
         if command == "measure" {
             let args: Vec<&OsStr> = args.iter().map(OsString::as_os_str).collect();
-            return match testdata::measure_main(Path::new(report), program, &args) {
+            return match runner::measure_main(Path::new(report), program, &args) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(message) => {
                     eprintln!("error: {message}");
@@ -105,11 +106,11 @@ fn dispatch(root: &Path, args: &[&str]) -> Result<bool, Stop> {
                 return Err(Stop::Usage(format!("unknown option {option}"), TESTDATA));
             }
             let problems = if names.is_empty() {
-                problems::all(root)?
+                judge_meta::problem::problems(root)?
             } else {
                 checked_problems(root, &names, TESTDATA)?
             };
-            Ok(testdata::run(root, &problems, quick)?)
+            Ok(runner::run(root, &problems, quick)?)
         }
         ["make-testdata", rest @ ..] => {
             const MAKE: &str = "usage: scripts/make-testdata.sh PROBLEM";
@@ -120,12 +121,12 @@ fn dispatch(root: &Path, args: &[&str]) -> Result<bool, Stop> {
                 return Err(Stop::Usage(format!("unknown option {problem}"), MAKE));
             }
             checked_problems(root, &[problem], MAKE)?;
-            testdata::make(root, problem)?;
+            runner::make(root, problem)?;
             Ok(true)
         }
         ["problems", names @ ..] => {
             let problems = if names.is_empty() {
-                problems::all(root)?
+                judge_meta::problem::problems(root)?
             } else {
                 checked_problems(root, names, "usage: xtask problems [NAME...]")?
             };
@@ -151,7 +152,7 @@ fn dispatch(root: &Path, args: &[&str]) -> Result<bool, Stop> {
 
 /// `names` if each is a problem crate; else a usage stop naming the one that is not.
 fn checked_problems(root: &Path, names: &[&str], usage: &'static str) -> Result<Vec<String>, Stop> {
-    problems::checked(root, names).map_err(|reason| Stop::Usage(reason, usage))
+    judge_meta::problem::check_problems(root, names).map_err(|reason| Stop::Usage(reason, usage))
 }
 
 /// The workspace root: two levels above this crate's manifest, or `XTASK_WORKSPACE` (how the
@@ -170,8 +171,8 @@ fn workspace_root() -> PathBuf {
 /// Writes the bundle to stdout and, to stderr, its size against the judge's limit and what
 /// making it took (compiler runs, seconds).
 fn print_bundle(root: &Path, problem: &str, compact: bool) -> Result<bool, String> {
-    let meta = meta::read(root, problem)?;
-    let bundle = bundle::bundle_problem(root, problem, compact)?;
+    let meta = judge_meta::problem::read(root, problem)?;
+    let bundle = bundler::bundle_problem(root, problem, compact)?;
     let size = bundle.text.len() as u64;
     let label = if compact { "--compact:" } else { "bundle:" };
     eprintln!("{}", size_report(size, &meta).replacen("bundle:", label, 1));
@@ -191,21 +192,24 @@ fn print_bundle(root: &Path, problem: &str, compact: bool) -> Result<bool, Strin
     }
     if meta.source_limit_bytes.is_some_and(|limit| size > limit) {
         let hint = if compact { "" } else { " (try --compact)" };
-        return Err(format!("the bundle of {problem} is over {}'s source limit{hint}", meta.judge));
+        return Err(format!(
+            "the bundle of {problem} is over {}'s source limit{hint}",
+            meta.judge()
+        ));
     }
     print!("{}", bundle.text);
     Ok(true)
 }
 
 /// `bundle: 12345 bytes, 2.4% of BOJ's 524288-byte limit`.
-fn size_report(size: u64, meta: &meta::JudgeMeta) -> String {
+fn size_report(size: u64, meta: &judge_meta::ProblemMeta) -> String {
     match meta.source_limit_bytes {
         Some(limit) => format!(
             "bundle: {size} bytes, {:.1}% of {}'s {limit}-byte source limit",
             size as f64 * 100.0 / limit as f64,
-            meta.judge
+            meta.judge()
         ),
-        None => format!("bundle: {size} bytes ({} publishes no source limit)", meta.judge),
+        None => format!("bundle: {size} bytes ({} publishes no source limit)", meta.judge()),
     }
 }
 
@@ -215,12 +219,12 @@ fn print_profiles() {
         "{:<12} {:<12} {:<5} {:<8} {:<26} {:>10} {:>8} {:>8}  compiled here by",
         "profile", "judge", "rust", "edition", "rustc flags", "source", "time", "memory"
     );
-    for p in profiles::PROFILES {
+    for p in judge_meta::profiles::PROFILES {
         println!(
             "{:<12} {:<12} {:<5} {:<8} {:<26} {:>10} {:>6}ms {:>6}MB  {}",
             p.key,
             p.name,
-            if p.accepts_rust { "yes" } else { "no" },
+            if p.accepts_rust { p.rust_version } else { "no" },
             p.edition,
             p.rustc_flags.join(" "),
             p.source_limit_bytes.map_or_else(|| "-".to_string(), |b| b.to_string()),

@@ -22,7 +22,7 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-use crate::profiles::{self, Profile};
+use judge_meta::profiles::{self, Profile};
 
 /// The command line, for usage lines.
 pub const USAGE: &str = "usage: scripts/new.sh NAME --judge PROFILE [--time-limit MS] \
@@ -130,7 +130,7 @@ pub fn main(root: &Path, args: &[&str]) -> Result<(), NewError> {
             let name = request.name.as_str();
             create_problem(root, &request)?;
             format(root, name)?;
-            crate::testdata::make(root, name).map_err(|e| {
+            runner::make(root, name).map_err(|e| {
                 NewError::Failed(format!(
                     "crates/{name} was created, but its testdata could not be made: {e}"
                 ))
@@ -366,8 +366,20 @@ fn write(root: &Path, path: &str, text: &str) -> Result<(), NewError> {
 /// starting with a letter (`boj-1000`, `atcoder-abc300-d`, `fenwick`), whose Rust name is no
 /// keyword and no crate the workspace or std already has.
 fn check_name(name: &str) -> Result<(), String> {
-    const RESERVED: &[&str] =
-        &["xtask", "judge-io", "judge-test", "test", "core", "std", "alloc", "proc-macro"];
+    const RESERVED: &[&str] = &[
+        "xtask",
+        "judge-io",
+        "judge-test",
+        "judge-meta",
+        "bundler",
+        "runner",
+        "scaffold",
+        "test",
+        "core",
+        "std",
+        "alloc",
+        "proc-macro",
+    ];
     // Keywords of every edition, reserved ones included: a crate's Rust name is a module's
     // name in a bundle.
     const KEYWORDS: &[&str] = &[
@@ -400,7 +412,7 @@ mod tests {
         check_name, limit_lines, parse_args, ProblemRequest, Request, INTERACTIVE_FILES,
         LIBRARY_FILES, ORDINARY_FILES, PROBLEM_FILES,
     };
-    use crate::profiles;
+    use judge_meta::profiles;
 
     /// The placeholders a template may hold (`fill` and `create_problem` fill them).
     const PLACEHOLDERS: &[&str] = &["name", "crate", "profile", "limits"];

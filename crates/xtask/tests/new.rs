@@ -1,5 +1,5 @@
 //! `xtask new` (behind `scripts/new.sh`) end to end, in a fixture workspace that holds copies
-//! of judge-io and judge-test beside the crates it makes: an ordinary problem, an interactive
+//! of judge-io and the test harness (judge-test, judge-meta) beside the crates it makes: an ordinary problem, an interactive
 //! one, a library, and a problem for Algospot (Rust 2015) that uses the library each pass fmt,
 //! clippy, their tests, their benchmarks and `xtask testdata` (release binary and bundle, the
 //! interactive one against its interactor) at once. Bad arguments are a usage line and exit 2.
@@ -18,15 +18,15 @@ fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).ancestors().nth(2).expect("the workspace").to_path_buf()
 }
 
-/// The fixture: the workspace's manifest and rustfmt.toml, judge-io and judge-test, and none
-/// of the crates this test makes.
+/// The fixture: the workspace's manifest and rustfmt.toml, judge-io, judge-test and judge-meta,
+/// and none of the crates this test makes.
 fn fixture() -> PathBuf {
     let real = workspace_root();
     let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("new-fixture");
     for file in ["Cargo.toml", "rustfmt.toml"] {
         copy_file(&real.join(file), &root.join(file));
     }
-    for dir in ["judge-io", "crates/judge-test"] {
+    for dir in ["judge-io", "crates/judge-test", "crates/judge-meta"] {
         copy_dir(&real.join(dir), &root.join(dir));
     }
     for name in MADE {

@@ -92,9 +92,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
-use crate::profiles::{self, Profile};
-use emit::JudgeCheck;
+pub use emit::JudgeCheck;
+use judge_meta::profiles::{self, Profile};
 use mapped::Mapped;
+pub use rustc::Compiler;
 
 /// A Rust edition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -236,7 +237,7 @@ pub fn bundle_problem(root: &Path, problem: &str, compact: bool) -> Result<Bundl
     if !crate_dir.join("Cargo.toml").is_file() {
         return Err(format!("no problem crate at crates/{problem}"));
     }
-    let meta = crate::meta::read(root, problem)?;
+    let meta = judge_meta::problem::read(root, problem)?;
     let options = Options::for_profile(meta.profile, compact)?;
     bundle_crate(root, &crate_dir, problem, &options)
 }

@@ -1,14 +1,18 @@
-//! The output checkers: exact lines, tokens, floats within a tolerance, or the problem's own
-//! check function. The stress engine compares through them, and so do the workspace's tools
-//! (the testdata runner), so a verdict reads the same everywhere.
+//! The checker grammar and the built-in checkers: exact lines, tokens, floats within a
+//! tolerance, YES/NO in any letter case. A problem's metadata names one (`checker = "tokens"`)
+//! or `binary`, its own checker program (run through [`crate::protocol`]); the testdata runner,
+//! make-testdata and the stress tests all compare through this code, so a verdict reads the
+//! same everywhere.
 
-/// How a program's output is compared with the expected output.
+use std::fmt;
+
+/// A built-in way to compare a program's output with the expected output.
 ///
 /// Every checker ignores trailing whitespace on lines and blank lines at the end, as the
 /// judges do. A rejection names the first differing token with its line and column in the
 /// program's output: `line 2, column 5: expected "3", found "4"`; with floats it adds the
 /// difference and the tolerance.
-#[derive(Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Checker {
     /// Line by line, byte for byte (the default).
     Exact,
@@ -21,32 +25,29 @@ pub enum Checker {
         /// The largest accepted `|found - expected| / |expected|`.
         relative: f64,
     },
-    /// The problem's own checker (for problems with many correct answers): gets the input,
-    /// the expected output and the program's output, and returns why the output is wrong.
-    Custom(CheckFn),
+    /// Tokens, where `YES` and `NO` match in any letter case (`yes`, `Yes`, `yEs`): the
+    /// Codeforces convention "you may print each letter in any case". Every other token is
+    /// compared exactly.
+    YesNo,
 }
 
-/// A problem's own checker: `(input, expected, found)`, `Err(reason)` if `found` is wrong.
-pub type CheckFn = fn(&[u8], &[u8], &[u8]) -> Result<(), String>;
-
-// By hand: a derived Debug would print the function's address.
-impl std::fmt::Debug for Checker {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match *self {
-            Checker::Exact => f.write_str("Exact"),
-            Checker::Tokens => f.write_str("Tokens"),
-            Checker::Floats { absolute, relative } => {
-                write!(f, "Floats {{ absolute: {absolute}, relative: {relative} }}")
-            }
-            Checker::Custom(_) => f.write_str("Custom"),
-        }
-    }
+/// What a problem's metadata says about checking: a built-in checker, or `binary`, the
+/// problem's own checker program `src/bin/<problem>-check.rs` (for problems with many correct
+/// answers). Parsed from and printed as the metadata writes it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum CheckerSpec {
+    Builtin(Checker),
+    Binary,
 }
 
-impl Checker {
-    /// Reads a checker named in a problem's metadata: `exact`, `tokens` or
-    /// `floats ABSOLUTE RELATIVE` (a custom checker is a binary, which the tools run).
-    pub fn parse(spec: &str) -> Result<Checker, String> {
+/// The spellings [`CheckerSpec::parse`] accepts, for messages.
+pub const CHECKER_SPELLINGS: &str =
+    "`exact`, `tokens`, `floats ABSOLUTE RELATIVE`, `yes-no` or `binary`";
+
+impl CheckerSpec {
+    /// Reads a checker as the metadata names it: `exact`, `tokens`, `floats ABSOLUTE RELATIVE`
+    /// (tolerances such as `1e-6`), `yes-no` or `binary`.
+    pub fn parse(spec: &str) -> Result<CheckerSpec, String> {
         let words: Vec<&str> = spec.split_whitespace().collect();
         let tolerance = |text: &str| -> Result<f64, String> {
             match text.parse::<f64>() {
@@ -54,23 +55,46 @@ impl Checker {
                 _ => Err(format!("expected a tolerance such as 1e-6, found {text:?}")),
             }
         };
-        match words.as_slice() {
-            ["exact"] => Ok(Checker::Exact),
-            ["tokens"] => Ok(Checker::Tokens),
-            ["floats", absolute, relative] => Ok(Checker::Floats {
-                absolute: tolerance(absolute)?,
-                relative: tolerance(relative)?,
-            }),
-            _ => Err(format!(
-                "expected a checker `exact`, `tokens`, `floats ABSOLUTE RELATIVE` or `binary`, \
-                 found {spec:?}"
-            )),
+        let builtin = match words.as_slice() {
+            ["exact"] => Checker::Exact,
+            ["tokens"] => Checker::Tokens,
+            ["yes-no"] => Checker::YesNo,
+            ["floats", absolute, relative] => {
+                Checker::Floats { absolute: tolerance(absolute)?, relative: tolerance(relative)? }
+            }
+            ["binary"] => return Ok(CheckerSpec::Binary),
+            _ => return Err(format!("expected a checker {CHECKER_SPELLINGS}, found {spec:?}")),
+        };
+        Ok(CheckerSpec::Builtin(builtin))
+    }
+}
+
+/// As the metadata writes it: `exact`, `floats 1e-6 1e-9`, `binary`.
+impl fmt::Display for CheckerSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CheckerSpec::Builtin(checker) => checker.fmt(f),
+            CheckerSpec::Binary => f.write_str("binary"),
         }
     }
+}
 
-    /// Compares `found` with `expected` (the output for `input`); `Err` says where and how
-    /// they differ.
-    pub fn check(&self, input: &[u8], expected: &[u8], found: &[u8]) -> Result<(), String> {
+/// As the metadata writes it: `exact`, `tokens`, `floats 1e-6 1e-9`, `yes-no`.
+impl fmt::Display for Checker {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Checker::Exact => f.write_str("exact"),
+            Checker::Tokens => f.write_str("tokens"),
+            Checker::Floats { absolute, relative } => write!(f, "floats {absolute:e} {relative:e}"),
+            Checker::YesNo => f.write_str("yes-no"),
+        }
+    }
+}
+
+impl Checker {
+    /// Compares `found` with `expected` (the output for `input`, which no built-in checker
+    /// needs); `Err` says where and how they differ.
+    pub fn check(&self, _input: &[u8], expected: &[u8], found: &[u8]) -> Result<(), String> {
         match *self {
             Checker::Exact => check_lines(expected, found),
             Checker::Tokens => check_tokens(expected, found, |_, _| Err(String::new())),
@@ -81,7 +105,15 @@ impl Checker {
                     Err(float_difference(a, b, absolute, relative).unwrap_or_default())
                 }
             }),
-            Checker::Custom(check) => check(input, expected, found),
+            Checker::YesNo => check_tokens(expected, found, |a, b| {
+                let yes_or_no =
+                    |t: &[u8]| t.eq_ignore_ascii_case(b"yes") || t.eq_ignore_ascii_case(b"no");
+                if yes_or_no(a) && a.eq_ignore_ascii_case(b) {
+                    Ok(())
+                } else {
+                    Err(String::new())
+                }
+            }),
         }
     }
 }
@@ -278,7 +310,14 @@ fn check_lines(expected: &[u8], found: &[u8]) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
-    use super::Checker;
+    use super::{Checker, CheckerSpec};
+
+    fn parse(spec: &str) -> Result<Checker, String> {
+        match CheckerSpec::parse(spec)? {
+            CheckerSpec::Builtin(checker) => Ok(checker),
+            CheckerSpec::Binary => Err("binary".to_string()),
+        }
+    }
 
     #[test]
     fn checkers_name_the_first_differing_token() {
@@ -302,13 +341,13 @@ mod tests {
             Checker::Tokens.check(b"", b"1\n", b"1 2\n"),
             Err("line 1, column 3: expected end of output, found \"2\"".to_string())
         );
-        assert!(Checker::parse("floats 1").is_err());
-        assert!(Checker::parse("fuzzy").is_err());
+        assert!(parse("floats 1").is_err());
+        assert!(parse("fuzzy").is_err());
     }
 
     #[test]
     fn a_floats_rejection_says_the_difference_and_the_tolerance() {
-        let floats = Checker::parse("floats 1e-6 1e-3").expect("a valid spec");
+        let floats = parse("floats 1e-6 1e-3").expect("a valid spec");
         assert_eq!(floats.check(b"", b"1.0 1000\n", b"1.0000005 1000.5\n"), Ok(()));
         assert_eq!(
             floats.check(b"", b"2.5 1.0\n", b"2.5 1.01\n"),
@@ -326,5 +365,42 @@ mod tests {
             floats.check(b"", b"x\n", b"y\n"),
             Err("line 1, column 1: expected \"x\", found \"y\"".to_string())
         );
+    }
+
+    #[test]
+    fn yes_and_no_match_in_any_letter_case() {
+        let yes_no = Checker::YesNo;
+        assert_eq!(yes_no.check(b"", b"YES\nNO\n3\n", b"yes\nNo\n3\n"), Ok(()));
+        assert_eq!(yes_no.check(b"", b"YES 2\n", b"yEs   2"), Ok(()));
+        assert_eq!(
+            yes_no.check(b"", b"YES\nNO\n", b"YES\nyes\n"),
+            Err("line 2, column 1: expected \"NO\", found \"yes\"".to_string())
+        );
+        // Only yes and no: other words keep their case.
+        assert_eq!(
+            yes_no.check(b"", b"Alice\n", b"alice\n"),
+            Err("line 1, column 1: expected \"Alice\", found \"alice\"".to_string())
+        );
+        assert_eq!(
+            yes_no.check(b"", b"YES\n", b"YESS\n"),
+            Err("line 1, column 1: expected \"YES\", found \"YESS\"".to_string())
+        );
+    }
+
+    #[test]
+    fn specs_print_as_they_parse() {
+        for spec in ["exact", "tokens", "yes-no", "binary", "floats 1e-6 1e-9", "floats 0e0 2.5e-3"]
+        {
+            let parsed = CheckerSpec::parse(spec).expect("a valid spec");
+            assert_eq!(parsed.to_string(), spec);
+            assert_eq!(CheckerSpec::parse(&parsed.to_string()), Ok(parsed));
+        }
+        let error = CheckerSpec::parse("fuzzy").unwrap_err();
+        assert_eq!(
+            error,
+            "expected a checker `exact`, `tokens`, `floats ABSOLUTE RELATIVE`, `yes-no` or \
+             `binary`, found \"fuzzy\""
+        );
+        assert!(CheckerSpec::parse("floats -1 0").unwrap_err().contains("tolerance"));
     }
 }

@@ -15,9 +15,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use super::check::OutputChecker;
+use super::check::TimedChecker;
 use super::{interactive, target_dir, Runner};
-use crate::meta::{self, CheckerSpec};
+use judge_meta::protocol::{checker_name, interactor_name};
+use judge_meta::CheckerSpec;
 
 /// What every clone and CI run carries per problem (README.md, "Adding a problem").
 const BUDGET_BYTES: u64 = 4_000_000;
@@ -70,7 +71,7 @@ fn parse_list(text: &str, shown: &str) -> Result<Vec<Planned>, String> {
 
 /// Rebuilds the testdata of `problem` (already checked to be a problem crate).
 pub fn run(root: &Path, problem: &str) -> Result<(), String> {
-    let meta = meta::read(root, problem)?;
+    let meta = judge_meta::problem::read(root, problem)?;
     let list_path = root.join("crates").join(problem).join("testdata.list");
     let shown = format!("crates/{problem}/testdata.list");
     let text = fs::read_to_string(&list_path).map_err(|e| format!("cannot read {shown}: {e}"))?;
@@ -79,8 +80,8 @@ pub fn run(root: &Path, problem: &str) -> Result<(), String> {
 
     let generator = format!("{problem}-gen");
     let oracle = format!("{problem}-naive");
-    let interactor = meta::interactor_name(problem);
-    let checker_binary = meta::checker_name(problem);
+    let interactor = interactor_name(problem);
+    let checker_binary = checker_name(problem);
     let mut binaries = vec![problem, generator.as_str()];
     if any_checked {
         match (meta.interactive, meta.checker) {
@@ -98,7 +99,7 @@ pub fn run(root: &Path, problem: &str) -> Result<(), String> {
     for dir in [&made_dir, &checker_dir] {
         fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
-    let checker = OutputChecker::new(meta.checker, release.join(&checker_binary), checker_dir);
+    let checker = TimedChecker::new(meta.checker, release.join(&checker_binary), checker_dir);
     let mut made = Vec::new();
     for case in &planned {
         let input = made_dir.join(format!("{}.in", case.name));

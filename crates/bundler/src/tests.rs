@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use super::emit::{self, JudgeCheck};
 use super::mapped::Mapped;
 use super::{bundle_crate, rustc, Checks, Edition, Options};
-use crate::profiles::{self, PROFILES};
+use judge_meta::profiles::{self, PROFILES};
 
 /// A folder under the system's temp dir, removed on drop.
 struct TempDir {
@@ -114,7 +114,7 @@ fn run(binary: &Path, stdin: &str) -> String {
     String::from_utf8(output.stdout).expect("UTF-8 output")
 }
 
-/// The fixture workspace (`crates/xtask/fixtures`).
+/// The fixture workspace (`crates/bundler/fixtures`).
 fn fixtures_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")
 }
@@ -532,72 +532,6 @@ fn dependencies_the_bundle_cannot_inline_are_refused() {
     dir.write("lib/build.rs", "fn main() {}\n");
     let err = bundle_app(&dir.path, "app", Edition::E2021).expect_err("build script");
     assert!(err.contains("lib/build.rs: cannot inline"), "{err}");
-}
-
-/// A temp workspace with a `scripts/new.sh` sample problem `sample` for `profile`, and a copy
-/// of the real judge-io and of every library crate beside it (a copy: the bundler refuses
-/// dependencies outside the workspace, and a link resolves outside).
-fn sample_problem(profile: &str) -> TempDir {
-    let dir = TempDir::new(&format!("sample-{profile}"));
-    let root = workspace_root();
-    copy_crate(&root.join("judge-io"), &dir.path.join("judge-io"));
-    for entry in fs::read_dir(root.join("crates")).expect("crates/ lists") {
-        let path = entry.expect("an entry").path();
-        let name = path.file_name().expect("named").to_string_lossy().into_owned();
-        if path.join("src/lib.rs").is_file()
-            && !crate::problems::is_problem(&root, &name)
-            && name != "xtask"
-        {
-            copy_crate(&path, &dir.path.join("crates").join(&name));
-        }
-    }
-    if crate::new::create(&dir.path, "sample", profile).is_err() {
-        panic!("xtask new makes the sample for {profile}");
-    }
-    dir
-}
-
-/// Copies a crate's manifest and `src/` from `from` to `to`.
-fn copy_crate(from: &Path, to: &Path) {
-    fn copy_dir(from: &Path, to: &Path) {
-        fs::create_dir_all(to).expect("can create a folder");
-        for entry in fs::read_dir(from).expect("a folder lists") {
-            let path = entry.expect("an entry").path();
-            let target = to.join(path.file_name().expect("named"));
-            if path.is_dir() {
-                copy_dir(&path, &target);
-            } else {
-                fs::copy(&path, &target).expect("can copy a file");
-            }
-        }
-    }
-    fs::create_dir_all(to).expect("can create a folder");
-    fs::copy(from.join("Cargo.toml"), to.join("Cargo.toml")).expect("can copy a manifest");
-    copy_dir(&from.join("src"), &to.join("src"));
-}
-
-#[test]
-fn every_profile_gets_a_bundle_its_judges_compilers_accept() {
-    for profile in PROFILES {
-        let dir = sample_problem(profile.key);
-        for compact in [false, true] {
-            let options = Options::for_profile(profile, compact).expect("a known edition");
-            // The checks inside are the judge's compilers (and, for Codeforces, Windows).
-            let bundle =
-                bundle_crate(&dir.path, &dir.path.join("crates/sample"), "sample", &options)
-                    .unwrap_or_else(|e| panic!("{} (compact {compact}): {e}", profile.key));
-            let edition = Edition::parse(profile.edition).expect("known");
-            let output = compile_and_run(&bundle.text, edition, "3\n1 2 -4\n");
-            assert_eq!(output, "-1\n", "{}", profile.key);
-            if profile.windows {
-                assert!(options.checks.before_2024.iter().any(|c| c
-                    .compiler
-                    .flags
-                    .iter()
-                    .any(|f| f == super::WINDOWS_TARGET)));
-            }
-        }
-    }
 }
 
 #[test]

@@ -3,16 +3,7 @@
 //! (`profile = "boj"`) and may override the limits.
 //!
 //! Facts as published (re-check when a judge announces a language update); see
-//! `../shared/WORKSPACE.md`.
-
-/// Which compiler stands in for the judge's when the workspace compiles a bundle.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Compiler {
-    /// Debian's rustc 1.63 at `/usr/bin/rustc`: the judge runs 1.63 (or is treated so).
-    Rustc163,
-    /// The workspace toolchain's `rustc`: the judge runs a newer one (the version it runs).
-    Workspace { judge_version: &'static str },
-}
+//! `../shared/WORKSPACE.md`. `xtask profiles` prints the table.
 
 /// One judge.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,8 +15,10 @@ pub struct Profile {
     /// Whether the judge accepts Rust submissions at all (else a bundle is kept as one file
     /// anyway, compiled as `rustc --edition 2021 -O`).
     pub accepts_rust: bool,
-    /// The compiler that stands in for the judge's.
-    pub compiler: Compiler,
+    /// The judge's rustc version (`1.89`), or the one it is treated as when it publishes none:
+    /// a bundle may use nothing newer. Debian's rustc 1.63 stands in for a 1.63 judge; the
+    /// workspace's rustc, with the judge's edition, for a newer one.
+    pub rust_version: &'static str,
     /// The judge's edition (`2015` where it passes no `--edition`).
     pub edition: &'static str,
     /// The flags the judge passes to rustc besides the file.
@@ -44,6 +37,8 @@ pub struct Profile {
 
 /// Debian's rustc, the judges' compiler stand-in for rustc 1.63.
 pub const RUSTC_163: &str = "/usr/bin/rustc";
+/// The version [`RUSTC_163`] is.
+pub const RUSTC_163_VERSION: &str = "1.63";
 
 /// Every judge, by key.
 pub const PROFILES: &[Profile] = &[
@@ -51,7 +46,7 @@ pub const PROFILES: &[Profile] = &[
         key: "boj",
         name: "BOJ",
         accepts_rust: true,
-        compiler: Compiler::Rustc163,
+        rust_version: "1.63",
         edition: "2021",
         rustc_flags: &["--edition", "2021", "-O"],
         windows: false,
@@ -64,7 +59,7 @@ pub const PROFILES: &[Profile] = &[
         key: "algospot",
         name: "Algospot",
         accepts_rust: true,
-        compiler: Compiler::Rustc163,
+        rust_version: "1.63",
         edition: "2015",
         rustc_flags: &["-O"],
         windows: false,
@@ -77,7 +72,7 @@ pub const PROFILES: &[Profile] = &[
         key: "atcoder",
         name: "AtCoder",
         accepts_rust: true,
-        compiler: Compiler::Workspace { judge_version: "1.89" },
+        rust_version: "1.89",
         edition: "2024",
         rustc_flags: &["--edition", "2024", "-O"],
         windows: false,
@@ -90,7 +85,7 @@ pub const PROFILES: &[Profile] = &[
         key: "codeforces",
         name: "Codeforces",
         accepts_rust: true,
-        compiler: Compiler::Workspace { judge_version: "1.89" },
+        rust_version: "1.89",
         edition: "2024",
         rustc_flags: &["--edition", "2024", "-O"],
         windows: true,
@@ -103,7 +98,7 @@ pub const PROFILES: &[Profile] = &[
         key: "swea",
         name: "SWEA",
         accepts_rust: false,
-        compiler: Compiler::Rustc163,
+        rust_version: "1.63",
         edition: "2021",
         rustc_flags: &["--edition", "2021", "-O"],
         windows: false,
@@ -116,7 +111,7 @@ pub const PROFILES: &[Profile] = &[
         key: "programmers",
         name: "Programmers",
         accepts_rust: false,
-        compiler: Compiler::Rustc163,
+        rust_version: "1.63",
         edition: "2021",
         rustc_flags: &["--edition", "2021", "-O"],
         windows: false,
@@ -136,22 +131,28 @@ pub fn find(key: &str) -> Result<&'static Profile, String> {
 }
 
 impl Profile {
+    /// Whether the judge's own rustc version is at hand here (Debian's rustc 1.63), rather
+    /// than the workspace's newer rustc standing in for it.
+    pub fn has_own_compiler(&self) -> bool {
+        self.rust_version == RUSTC_163_VERSION
+    }
+
     /// The program that compiles this judge's bundles here.
     pub fn rustc_program(&self) -> &'static str {
-        match self.compiler {
-            Compiler::Rustc163 => RUSTC_163,
-            Compiler::Workspace { .. } => "rustc",
+        if self.has_own_compiler() {
+            RUSTC_163
+        } else {
+            "rustc"
         }
     }
 
     /// Which stand-in compiles the bundle, for reports: `rustc 1.63 (/usr/bin/rustc)` or
-    /// `the workspace's rustc for AtCoder's 1.89`.
+    /// `the workspace's rustc standing in for AtCoder's 1.89`.
     pub fn stand_in(&self) -> String {
-        match self.compiler {
-            Compiler::Rustc163 => format!("rustc 1.63 ({RUSTC_163})"),
-            Compiler::Workspace { judge_version } => {
-                format!("the workspace's rustc standing in for {}'s {judge_version}", self.name)
-            }
+        if self.has_own_compiler() {
+            format!("rustc {RUSTC_163_VERSION} ({RUSTC_163})")
+        } else {
+            format!("the workspace's rustc standing in for {}'s {}", self.name, self.rust_version)
         }
     }
 }

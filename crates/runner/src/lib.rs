@@ -24,13 +24,13 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-use crate::bundle;
-use crate::meta::{self, CheckerSpec, JudgeMeta};
+use judge_meta::protocol::checker_name;
+use judge_meta::{CheckerSpec, ProblemMeta};
 
 pub use make::run as make;
 pub use process::measure_main;
 
-use check::OutputChecker;
+use check::TimedChecker;
 
 /// An ordinary run is killed after this many times the time limit (TLE is judged on CPU time),
 /// so a hang cannot stall the suite.
@@ -114,7 +114,7 @@ impl Drop for Runner {
 /// A problem as the runner sees it.
 struct Problem {
     name: String,
-    meta: JudgeMeta,
+    meta: ProblemMeta,
     cases: Vec<PathBuf>,
     release: PathBuf,
     /// `<problem>-check`, for a problem with its own checker.
@@ -125,11 +125,10 @@ struct Problem {
 
 impl Problem {
     fn read(root: &Path, target: &Path, name: &str) -> Result<Problem, String> {
-        let meta = meta::read(root, name)?;
+        let meta = judge_meta::problem::read(root, name)?;
         let cases = list_cases(&root.join("testdata").join(name))?;
-        let interactor = meta.interactive.then(|| meta::interactor_name(name));
-        let checker = (matches!(meta.checker, CheckerSpec::Binary) && interactor.is_none())
-            .then(|| meta::checker_name(name));
+        let interactor = meta.interactor();
+        let checker = meta.checker_program();
         let release = target.join("release").join(name);
         Ok(Problem { name: name.to_string(), meta, cases, release, checker, interactor })
     }
@@ -172,14 +171,14 @@ fn run_problem(
     let meta = &problem.meta;
     let judged_by = match (&problem.interactor, meta.checker) {
         (Some(interactor), _) => format!("interactor {interactor}"),
-        (None, CheckerSpec::Builtin(checker)) => format!("checker {}", checker_label(checker)),
-        (None, CheckerSpec::Binary) => format!("checker {}", meta::checker_name(&problem.name)),
+        (None, CheckerSpec::Builtin(checker)) => format!("checker {checker}"),
+        (None, CheckerSpec::Binary) => format!("checker {}", checker_name(&problem.name)),
     };
     println!(
         "== {}: {} cases, {} limits {} ms / {} MB, {judged_by}",
         problem.name,
         problem.cases.len(),
-        meta.judge,
+        meta.judge(),
         meta.time_limit_ms,
         meta.memory_limit_mb,
     );
@@ -188,10 +187,11 @@ fn run_problem(
         if !meta.profile.accepts_rust {
             println!(
                 "   ({} does not accept Rust: the bundle is checked as one file anyway)",
-                meta.judge
+                meta.judge()
             );
         }
-        let compiler = format!("{}, `{}`", meta.profile.stand_in(), meta.rustc_flags.join(" "));
+        let compiler =
+            format!("{}, `{}`", meta.profile.stand_in(), meta.profile.rustc_flags.join(" "));
         println!("   bundle: compiling with {compiler}");
         match compile_bundle(root, target, &problem.name, meta) {
             Ok(executable) => programs.push(("bundle", executable)),
@@ -203,9 +203,9 @@ fn run_problem(
         }
     }
     let release_dir = problem.release.parent().expect("the release binary is in a folder");
-    let checker = OutputChecker::new(
+    let checker = TimedChecker::new(
         meta.checker,
-        release_dir.join(meta::checker_name(&problem.name)),
+        release_dir.join(checker_name(&problem.name)),
         runner.dir.clone(),
     );
     for case in &problem.cases {
@@ -238,16 +238,6 @@ fn run_problem(
         }
     }
     Ok(())
-}
-
-/// A built-in checker as the metadata names it: `exact`, `tokens`, `floats 1e-6 1e-9`.
-fn checker_label(checker: meta::Checker) -> String {
-    match checker {
-        meta::Checker::Exact => "exact".to_string(),
-        meta::Checker::Tokens => "tokens".to_string(),
-        meta::Checker::Floats { absolute, relative } => format!("floats {absolute:e} {relative:e}"),
-        meta::Checker::Custom(_) => "custom".to_string(),
-    }
 }
 
 fn print_line(
@@ -285,11 +275,11 @@ fn compile_bundle(
     root: &Path,
     target: &Path,
     problem: &str,
-    meta: &JudgeMeta,
+    meta: &ProblemMeta,
 ) -> Result<PathBuf, String> {
     let dir = target.join("bundles").join(problem);
     fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let source = bundle::bundle(root, problem).map_err(|e| {
+    let source = bundler::bundle(root, problem).map_err(|e| {
         format!("the bundler stopped: {}", e.lines().next().unwrap_or("no reason given"))
     })?;
     let source_path = dir.join("Main.rs");
@@ -298,7 +288,7 @@ fn compile_bundle(
     let executable = dir.join("Main");
     let rustc = meta.profile.rustc_program();
     let output = Command::new(rustc)
-        .args(&meta.rustc_flags)
+        .args(meta.profile.rustc_flags)
         .arg("-o")
         .arg(&executable)
         .arg(&source_path)
@@ -353,8 +343,8 @@ fn judge_output(
     runner: &Runner,
     program: &Path,
     input: &Path,
-    meta: &JudgeMeta,
-    checker: &OutputChecker,
+    meta: &ProblemMeta,
+    checker: &TimedChecker,
 ) -> Verdict {
     let time_limit = Duration::from_millis(meta.time_limit_ms);
     let hard_limit = time_limit * HARD_LIMIT_FACTOR;
@@ -420,7 +410,7 @@ fn judge_interactive(
     program: &Path,
     interactor: &Path,
     case: &Path,
-    meta: &JudgeMeta,
+    meta: &ProblemMeta,
 ) -> Verdict {
     let time_limit = Duration::from_millis(meta.time_limit_ms);
     let wall_limit = time_limit * INTERACTIVE_WALL_FACTOR;
@@ -440,18 +430,8 @@ fn judge_interactive(
 
 #[cfg(test)]
 mod tests {
-    use super::{checker_label, first_compiler_error};
-    use crate::meta::Checker;
+    use super::first_compiler_error;
     use std::path::Path;
-
-    #[test]
-    fn a_checker_is_named_as_the_metadata_names_it() {
-        assert_eq!(checker_label(Checker::Exact), "exact");
-        assert_eq!(
-            checker_label(Checker::Floats { absolute: 1e-6, relative: 1e-9 }),
-            "floats 1e-6 1e-9"
-        );
-    }
 
     #[test]
     fn the_first_compiler_error_has_its_place() {

@@ -310,7 +310,7 @@ pub fn verdict(
 #[cfg(test)]
 mod tests {
     use super::{verdict, Direction, Exchange, Interaction, KEPT_LINES, LINE_CUT};
-    use crate::testdata::process::{Exit, Usage};
+    use crate::process::{Exit, Usage};
     use std::os::unix::process::ExitStatusExt;
     use std::process::ExitStatus;
     use std::time::Duration;
