@@ -269,22 +269,28 @@ impl Parser<'_> {
         let at = at.min(self.text.len());
         let line_start = self.text[..at].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
         let line = 1 + self.text[..at].iter().filter(|&&b| b == b'\n').count();
-        // Columns count characters, not bytes.
-        let column = 1 + String::from_utf8_lossy(&self.text[line_start..at]).chars().count();
-        Error { line, column, message: message.into() }
+        // Columns count bytes, as every message of the workspace does.
+        Error { line, column: at - line_start + 1, message: message.into() }
     }
 
     fn error(&self, message: impl Into<String>) -> Error {
         self.error_at(self.at, message)
     }
 
-    /// What is at the current place, for a message: `'x'` or `end of input`.
+    /// What is at the current place, for a message: `'x'`, `"'"`, `byte 0x01`, `end of line`
+    /// or `end of input`.
     fn found(&self) -> String {
-        match std::str::from_utf8(&self.text[self.at..]).ok().and_then(|s| s.chars().next()) {
-            None if self.at >= self.text.len() => "end of input".to_string(),
-            None => format!("byte 0x{:02x}", self.text[self.at]),
+        let rest = &self.text[self.at..];
+        let char = std::str::from_utf8(&rest[..rest.len().min(4)])
+            .or_else(|e| std::str::from_utf8(&rest[..e.valid_up_to()]))
+            .ok()
+            .and_then(|s| s.chars().next());
+        match char {
+            None if rest.is_empty() => "end of input".to_string(),
             Some('\n') => "end of line".to_string(),
-            Some(c) => format!("{c:?}"),
+            Some('\'') => "\"'\"".to_string(),
+            Some(c) if !c.is_control() => format!("'{c}'"),
+            _ => format!("byte 0x{:02x}", rest[0]),
         }
     }
 
