@@ -9,32 +9,77 @@
 #   scripts/stress.sh boj-11559 --cases 100000 --seed 7
 #   scripts/stress.sh boj-11559 --seconds 20 --workers 1
 set -uo pipefail
-USAGE="scripts/stress.sh PROBLEM [--cases N | --seconds S] [--seed X] [--workers W]"
+USAGE="scripts/stress.sh PROBLEM [--cases N | --seconds S] [--seed X] [--workers W]   \
+(for example: scripts/stress.sh boj-11559 --seconds 30)"
 # shellcheck source=scripts/common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-[ $# -ge 1 ] || usage
-problem=$1
-shift
-case $problem in -*) usage "the first argument is the problem" ;; esac
+print_help() {
+    cat <<EOF
+usage: $USAGE
+
+Runs the stress_* tests of crates/PROBLEM/tests/stress.rs (the solver against the oracle on
+seeded random inputs) in release mode, on every core. The first failing case is saved under
+target/stress/PROBLEM/, shrunk, and shown with both answers and the command that reproduces it.
+
+  --cases N     N cases per stress test (at least 1)
+  --seconds S   S seconds in all, shared among the stress tests (at least 1; default 60)
+  --seed X      the seed (default: a random one, printed)
+  --workers W   W threads (default: every core; more than the cores are capped to them)
+EOF
+    exit 0
+}
+
+# whole_number TEXT: TEXT without leading zeros, if it is a whole number below 2^64.
+whole_number() {
+    [[ $1 =~ ^[0-9]+$ ]] || return 1
+    local n=${1#"${1%%[!0]*}"}
+    n=${n:-0}
+    [ ${#n} -lt 20 ] || { [ ${#n} -eq 20 ] && [[ $n < 18446744073709551616 ]]; } || return 1
+    echo "$n"
+}
+
+problem=
 cases=
 seconds=
 seed=
 workers=
 while [ $# -gt 0 ]; do
-    case $1 in --cases | --seconds | --seed | --workers) ;; *) usage "unknown argument \"$1\"" ;; esac
-    [ $# -ge 2 ] || usage "$1 needs a value"
-    is_number "$2" || usage "$1 needs a non-negative integer, found \"$2\""
     case $1 in
-        --cases) cases=$2 ;;
-        --seconds) seconds=$2 ;;
-        --seed) seed=$2 ;;
-        --workers) workers=$2 ;;
+        -h | --help) print_help ;;
+        --cases | --seconds | --seed | --workers)
+            [ $# -ge 2 ] || usage "$1 needs a value"
+            value=$(whole_number "$2") ||
+                usage "$1 needs a whole number below 2^64, found \"$2\""
+            case $1 in
+                --cases) cases=$value ;;
+                --seconds) seconds=$value ;;
+                --seed) seed=$value ;;
+                --workers) workers=$value ;;
+            esac
+            shift 2
+            ;;
+        -*) usage "unknown option \"$1\"" ;;
+        *)
+            [ -z "$problem" ] || usage "one problem at a time (\"$problem\" and \"$1\")"
+            problem=$1
+            shift
+            ;;
     esac
-    shift 2
 done
+[ -n "$problem" ] || usage "no problem given"
 [ -z "$cases" ] || [ -z "$seconds" ] || usage "--cases and --seconds exclude each other"
+[ "$cases" != 0 ] || usage "--cases needs at least 1: no case proves nothing"
+[ "$seconds" != 0 ] || usage "--seconds needs at least 1: 0 would be no time limit, and no end"
 [ "$workers" != 0 ] || usage "--workers needs at least 1"
+if [ -n "$workers" ]; then
+    # Workers beyond the cores only share them: capped, and said so.
+    cores=$(nproc 2>/dev/null || echo 1)
+    if [ ${#workers} -gt 9 ] || [ "$workers" -gt "$cores" ]; then
+        echo "== --workers $workers is more than the $cores cores here: $cores workers"
+        workers=$cores
+    fi
+fi
 check_problems "$problem"
 
 test_args=(--release -p "$problem" --test stress)
@@ -54,8 +99,10 @@ if [ -n "$cases" ]; then
     export STRESS_CASES=$cases STRESS_SECONDS=0
     budget="$cases cases per test"
 else
+    # Every case until the time is up: S / n seconds for each of the n tests (never 0, which
+    # would mean no time limit).
     export STRESS_CASES=18446744073709551615
-    STRESS_SECONDS=$(awk -v s="$seconds" -v n="$n_tests" 'BEGIN { printf "%.3f", s / n }')
+    STRESS_SECONDS=$(awk -v s="$seconds" -v n="$n_tests" 'BEGIN { printf "%.6f", s / n }')
     export STRESS_SECONDS
     budget="$seconds seconds in all"
 fi

@@ -1,19 +1,21 @@
-//! An interactive problem end to end, with the test harness's interactor (`judge_test`): the
-//! solver as a function in process, and the same solver as a process through real pipes
-//! (this binary re-executed with `--solver`, which runs it with `run_stream`).
+//! An interactive problem end to end, with the test harness's guess-the-number interactor
+//! (`judge_test::guess`): the solver as a function in process, and the same solver as a
+//! process through real pipes (this binary re-executed with `--solver`, which runs it with
+//! `run_stream`).
 //!
 //! The problem: the judge sends N and hides x in 1..=N; the solver asks `? g`, the judge
 //! answers `higher`, `lower` or `correct`. The judge checks every guess is in range, that the
 //! solver needs at most the binary-search number of guesses, and that it stops at `correct`.
-//! The second reply is written in two pieces with a pause between them, so the solver must
-//! wait for a line to complete.
+//! Its replies pass through [`Line`], which writes the second one in two pieces with a pause
+//! between them, so the solver must wait for a line to complete.
 
-use std::io::{Read, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use judge_io::{Error, Output, Scanner, StreamInput};
-use judge_test::{interact, interact_binary, Interaction};
+use judge_io::{Error, Output, StreamInput};
+use judge_test::guess::guess;
+use judge_test::{interact, interact_binary, ExchangeReader, ExchangeWriter, Interaction};
 
 fn main() -> ExitCode {
     if std::env::args().any(|arg| arg == "--solver") {
@@ -27,76 +29,60 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// The solver: binary search on the replies.
-fn guess<R: Read, W: Write>(input: &mut StreamInput<R>, out: &mut Output<W>) -> Result<(), Error> {
-    let n: u64 = input.int()?;
-    let (mut low, mut high) = (1, n);
-    while low <= high {
-        let mid = low + (high - low) / 2;
-        out.str("? ").int(mid).newline();
-        out.flush().map_err(|e| Error::new(format!("cannot write output: {}", e)))?;
-        match input.token("a reply")? {
-            b"higher" => low = mid + 1,
-            b"lower" => high = mid - 1,
-            b"correct" => return Ok(()),
-            _ => return Err(input.error_at_token("expected higher, lower or correct")),
-        }
-    }
-    Err(Error::new("the replies contradict each other"))
+/// The line from the judge to the solver: each flush of the judge is one message (N, then a
+/// reply), passed on as it is, except that the second reply goes in two pieces with a pause
+/// between them, and with `garbled` every reply is replaced by it.
+struct Line<'a> {
+    to_solver: &'a mut Output<ExchangeWriter>,
+    message: Vec<u8>,
+    sent: usize,
+    garbled: Option<&'static str>,
 }
 
-/// The judge on the case `N X`; `reply` overrides its replies (to test the solver's errors).
-fn judge_with<R: Read, W: Write>(
-    case: &[u8],
-    solver: &mut StreamInput<R>,
-    out: &mut Output<W>,
-    reply: Option<&str>,
-) -> Result<(), Error> {
-    let mut sc = Scanner::new(case);
-    let (n, hidden): (u64, u64) = (sc.int()?, sc.int()?);
-    let send = |out: &mut Output<W>, text: &str| {
-        out.str(text).flush().map_err(|e| Error::new(format!("cannot write: {e}")))
-    };
-    send(out, &format!("{n}\n"))?;
-    let max_guesses = 64 - n.leading_zeros();
-    for guesses in 1..=max_guesses {
-        if solver.token("a guess")? != b"?" {
-            return Err(solver.error_at_token("expected ?"));
+impl Write for Line<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.message.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if self.message.is_empty() {
+            return Ok(());
         }
-        let g: u64 = solver.int()?;
-        if !(1..=n).contains(&g) {
-            return Err(solver.error_at_token(format!("guess {g} is outside 1..={n}")));
-        }
-        let answer = match g.cmp(&hidden) {
-            std::cmp::Ordering::Less => "higher\n",
-            std::cmp::Ordering::Greater => "lower\n",
-            std::cmp::Ordering::Equal => "correct\n",
+        let message = std::mem::take(&mut self.message);
+        let message = match self.garbled {
+            Some(garbled) if self.sent > 0 => garbled.as_bytes().to_vec(),
+            _ => message,
         };
-        let answer = reply.unwrap_or(answer);
-        if guesses == 2 {
+        if self.sent == 2 {
             // Half a reply, a pause, the rest: the solver must wait for the whole line.
-            let (head, tail) = answer.split_at(2);
-            send(out, head)?;
+            let (head, tail) = message.split_at(2);
+            self.to_solver.bytes(head).flush()?;
             std::thread::sleep(Duration::from_millis(50));
-            send(out, tail)?;
+            self.to_solver.bytes(tail).flush()?;
         } else {
-            send(out, answer)?;
+            self.to_solver.bytes(&message).flush()?;
         }
-        if answer == "correct\n" {
-            return if solver.at_end()? {
-                Ok(())
-            } else {
-                Err(solver.error_at_token("output after correct"))
-            };
-        }
+        self.sent += 1;
+        Ok(())
     }
-    Err(Error::new(format!("more than {max_guesses} guesses")))
 }
 
-fn judge<R: Read, W: Write>(
+/// The guess interactor behind a [`Line`] that garbles its replies when `garbled` is given.
+fn judge_with(
     case: &[u8],
-    solver: &mut StreamInput<R>,
-    out: &mut Output<W>,
+    solver: &mut StreamInput<ExchangeReader>,
+    out: &mut Output<ExchangeWriter>,
+    garbled: Option<&'static str>,
+) -> Result<(), Error> {
+    let line = Line { to_solver: out, message: Vec::new(), sent: 0, garbled };
+    judge_test::guess::judge(case, solver, &mut Output::new(line))
+}
+
+fn judge(
+    case: &[u8],
+    solver: &mut StreamInput<ExchangeReader>,
+    out: &mut Output<ExchangeWriter>,
 ) -> Result<(), Error> {
     judge_with(case, solver, out, None)
 }

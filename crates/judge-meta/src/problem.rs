@@ -99,9 +99,13 @@ pub fn crate_dir(root: &Path, name: &str) -> Option<PathBuf> {
 
 /// What crate `name` is, or `None` when there is no such crate.
 pub fn role(root: &Path, name: &str) -> Option<Role> {
-    let dir = crate_dir(root, name)?;
-    let manifest = manifest::read(&dir).ok()?;
-    Some(role_of(&manifest))
+    role_in(&crate_dir(root, name)?).ok()
+}
+
+/// What the crate in `dir` is (the test harness asks of the package under test).
+pub fn role_in(dir: &Path) -> Result<Role, String> {
+    let manifest = manifest::read(dir)?;
+    Ok(role_of(&manifest))
 }
 
 fn role_of(manifest: &Table) -> Role {

@@ -3,8 +3,10 @@
 //!
 //! - [`Stress`]: the solver against its oracle on seeded random inputs, on every core, outputs
 //!   compared by the problem's declared checker; a failure is shrunk ([`shrink`]: counts such
-//!   as `N M K` lowered with what they count) and reported with the command that reproduces
-//!   it. [`InteractiveStress`] does the same for interactive problems.
+//!   as `N M K` lowered with what they count) and reported with a command that reproduces it
+//!   (`scripts/stress.sh` when that script runs the very test, else the test's own `cargo
+//!   test` line with the seed knobs). [`InteractiveStress`] does the same for interactive
+//!   problems.
 //! - Checkers come from `judge-meta` ([`Checker`], [`CheckFn`]): the stress tests, the testdata
 //!   runner and make-testdata compare through the same code.
 //! - [`interact`]: a solver function against an interactor function, in process, through
@@ -96,6 +98,8 @@
 //! [`InteractiveStress`] plays the solver and a simple oracle solver against the interactor
 //! on generated cases.
 
+#[doc(hidden)]
+pub mod guess;
 mod interact;
 mod mains;
 mod metadata;
@@ -105,11 +109,11 @@ mod shrink;
 mod stress;
 
 pub use interact::{
-    interact, interact_binary, ExchangeReader, ExchangeWriter, Interaction, InteractiveStress,
-    InteractorFn, SolverInput, SolverOutput, StreamRunFn, TIME_LIMIT,
+    interact, interact_binary, ExchangeReader, ExchangeWriter, Interaction, InteractorFn,
+    SolverInput, SolverOutput, StreamRunFn, TIME_LIMIT,
 };
 pub use judge_meta::{CheckFn, Checker};
 pub use mains::{checker_main, generator_main, interactor_main};
 pub use process::{check_generator, check_run, peak_memory_kib, run_binary};
 pub use shrink::{shrink, Judged, ShrinkFn};
-pub use stress::{stress_knobs, Failure, RunFn, Stress};
+pub use stress::{stress_knobs, Failure, InteractiveStress, RunFn, Stress};

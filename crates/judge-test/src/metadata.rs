@@ -1,5 +1,5 @@
-//! The problem a test belongs to, as its manifest states it: its package name and the
-//! checker of its `[package.metadata.judge]` (judge-meta reads it, once per process), so that
+//! The problem a test belongs to, as its manifest states it: its package name, whether it is
+//! a problem, and the checker of its `[package.metadata.judge]` (judge-meta reads it, once per process), so that
 //! no stress test repeats what `Cargo.toml` says.
 
 use std::path::{Path, PathBuf};
@@ -21,6 +21,12 @@ pub(crate) fn package_name() -> Option<String> {
     }
     let manifest = judge_meta::manifest::read(&manifest_dir()).ok()?;
     judge_meta::manifest::package_name(&manifest).map(str::to_string)
+}
+
+/// Whether the package under test is a problem crate (judge-meta decides, as for every
+/// script).
+pub(crate) fn is_problem() -> bool {
+    judge_meta::problem::role_in(&manifest_dir()) == Ok(judge_meta::Role::Problem)
 }
 
 /// The checker the problem's metadata declares (`exact` when it names none, or the crate is

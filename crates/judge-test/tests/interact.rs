@@ -2,10 +2,8 @@
 //! hidden number, each kind of failure ends the play with its reason (never a hang), and the
 //! interactive stress engine catches and shrinks a wrong solver.
 
-mod guess;
-
-use guess::{guess, judge, search};
 use judge_io::{Error, Rng};
+use judge_test::guess::{guess, judge, search};
 use judge_test::{interact, InteractiveStress, SolverInput, SolverOutput, StreamRunFn};
 
 fn cannot_write(e: std::io::Error) -> Error {

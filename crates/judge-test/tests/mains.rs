@@ -3,12 +3,10 @@
 //! so the command line is the main's own), and plays the last two against each other through
 //! real pipes, as `scripts/test.sh` runs `P` against `P-judge`.
 
-mod guess;
-
 use std::io::Read;
 use std::process::{Command, ExitCode, Output as ProcessOutput, Stdio};
 
-use guess::{guess, judge, search};
+use judge_test::guess::{guess, judge, search};
 use judge_test::{checker_main, generator_main, interactor_main, run_binary};
 
 fn main() -> ExitCode {

@@ -1,0 +1,191 @@
+//! [`InteractiveStress`], the stress test of an interactive problem: on each case the oracle
+//! (a simple solver) and the solver each play against the interactor, in process.
+
+use std::sync::Arc;
+
+use judge_io::{Error, Output, Rng, StreamInput};
+
+use super::{search, with_newline, Failure, Generator, Plan, Subject, Verdict};
+use crate::interact::{interact, ExchangeReader, ExchangeWriter, Interaction};
+use crate::interact::{SolverInput, SolverOutput};
+use crate::shrink::ShrinkFn;
+
+/// How many lines of the exchange a report shows.
+const SHOWN_LINES: usize = 20;
+
+/// A solver as the engine shares it among workers and play threads.
+type SharedSolver =
+    Arc<dyn Fn(&mut SolverInput, &mut SolverOutput) -> Result<(), Error> + Send + Sync>;
+/// An interactor as the engine shares it.
+type SharedInteractor = Arc<
+    dyn Fn(
+            &[u8],
+            &mut StreamInput<ExchangeReader>,
+            &mut Output<ExchangeWriter>,
+        ) -> Result<(), Error>
+        + Send
+        + Sync,
+>;
+
+/// The stress test of an interactive problem: on each generated case, the oracle (a simple
+/// solver, obviously correct) and the solver each play against the interactor. A case counts
+/// only if the interactor accepts the oracle's play (so an invalid case never fails), and
+/// fails when it rejects the solver's (or the solver crashes, deadlocks or runs out of time).
+/// Failures are shrunk and reported with the end of the exchange, as [`Stress`](crate::Stress)
+/// does.
+pub struct InteractiveStress<'a> {
+    plan: Plan,
+    generate: Generator<'a>,
+    solver: Option<SharedSolver>,
+    oracle: Option<SharedSolver>,
+    interactor: Option<SharedInteractor>,
+}
+
+impl<'a> InteractiveStress<'a> {
+    /// A stress test named `name` on cases (interactor inputs) drawn by `generate`.
+    /// Defaults: seed 1, 1000 cases.
+    pub fn new<G: Fn(&mut Rng) -> Vec<u8> + Sync + 'a>(name: &str, generate: G) -> Self {
+        InteractiveStress {
+            plan: Plan::new(name),
+            generate: Box::new(generate),
+            solver: None,
+            oracle: None,
+            interactor: None,
+        }
+    }
+
+    /// The program under test (usually the crate's `run` for `run_stream`).
+    pub fn solver<S>(mut self, solver: S) -> Self
+    where
+        S: Fn(&mut SolverInput, &mut SolverOutput) -> Result<(), Error> + Send + Sync + 'static,
+    {
+        self.solver = Some(Arc::new(solver));
+        self
+    }
+
+    /// A simple solver the interactor must accept on every valid case.
+    pub fn oracle<S>(mut self, oracle: S) -> Self
+    where
+        S: Fn(&mut SolverInput, &mut SolverOutput) -> Result<(), Error> + Send + Sync + 'static,
+    {
+        self.oracle = Some(Arc::new(oracle));
+        self
+    }
+
+    /// The interactor, as `src/bin/P-judge.rs` runs it through
+    /// [`interactor_main`](crate::interactor_main).
+    pub fn interactor<I>(mut self, interactor: I) -> Self
+    where
+        I: Fn(
+                &[u8],
+                &mut StreamInput<ExchangeReader>,
+                &mut Output<ExchangeWriter>,
+            ) -> Result<(), Error>
+            + Send
+            + Sync
+            + 'static,
+    {
+        self.interactor = Some(Arc::new(interactor));
+        self
+    }
+
+    /// A problem-specific shrinking step, tried after the generic ones.
+    pub fn shrinker(mut self, shrink: ShrinkFn) -> Self {
+        self.plan.shrinkers.push(shrink);
+        self
+    }
+
+    /// The default seed and number of cases (the environment may override both).
+    ///
+    /// # Panics
+    /// If `cases` is 0.
+    pub fn defaults(mut self, seed: u64, cases: u64) -> Self {
+        self.plan.set_defaults(seed, cases);
+        self
+    }
+
+    /// Runs the cases; panics with the report of the first failure.
+    pub fn run(self) {
+        if let Some(failure) = self.find() {
+            panic!("{}", failure.report);
+        }
+    }
+
+    /// Runs the cases with the knobs read from the environment and returns the first failure,
+    /// shrunk, as [`Stress::find`](crate::Stress::find) does.
+    ///
+    /// # Panics
+    /// If the solver, the oracle or the interactor was not given, on a bad knob, or when the
+    /// interactor rejects the oracle on every case run.
+    pub fn find(&self) -> Option<Failure> {
+        let judge = InteractiveJudge {
+            solver: self.solver.clone().expect("InteractiveStress needs .solver(...)"),
+            oracle: self.oracle.clone().expect("InteractiveStress needs .oracle(...)"),
+            interactor: self.interactor.clone().expect("InteractiveStress needs .interactor(...)"),
+        };
+        search(&self.plan, &self.generate, &judge, "the interactor accepts the solver")
+    }
+}
+
+struct InteractiveJudge {
+    solver: SharedSolver,
+    oracle: SharedSolver,
+    interactor: SharedInteractor,
+}
+
+impl InteractiveJudge {
+    fn play(&self, solver: &SharedSolver, case: &[u8]) -> Interaction {
+        let (solver, interactor) = (Arc::clone(solver), Arc::clone(&self.interactor));
+        interact(
+            case,
+            move |input, out| solver(input, out),
+            move |case, input, out| interactor(case, input, out),
+        )
+    }
+}
+
+impl Subject for InteractiveJudge {
+    fn verdict(&self, case: &[u8]) -> Verdict {
+        if let Err(why) = self.play(&self.oracle, case).verdict {
+            return Verdict::Invalid(format!("with the oracle: {why}"));
+        }
+        match self.play(&self.solver, case).verdict {
+            Ok(()) => Verdict::Passes,
+            Err(why) => Verdict::Fails(why),
+        }
+    }
+
+    fn details(&self, case: &[u8]) -> String {
+        let play = self.play(&self.solver, case);
+        format!(
+            "--- the exchange (> solver, < interactor)\n{}",
+            with_newline(play.last_lines(SHOWN_LINES))
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::{InteractiveJudge, Subject, Verdict};
+    use crate::guess::{guess, judge, search};
+
+    fn judged(solver: super::SharedSolver) -> InteractiveJudge {
+        InteractiveJudge { solver, oracle: Arc::new(guess), interactor: Arc::new(judge) }
+    }
+
+    #[test]
+    fn a_case_is_invalid_unless_the_oracle_is_accepted_and_fails_when_the_solver_is_not() {
+        let right = judged(Arc::new(guess));
+        assert_eq!(right.verdict(b"5 5"), Verdict::Passes);
+        let Verdict::Invalid(why) = right.verdict(b"5 6") else { panic!("X > N is no case") };
+        assert!(why.starts_with("with the oracle: the interactor rejects: the case:"), "{why}");
+        let wrong = judged(Arc::new(|input, out| search(input, out, true)));
+        assert_eq!(wrong.verdict(b"5 4"), Verdict::Passes);
+        let Verdict::Fails(why) = wrong.verdict(b"5 5") else { panic!("5 is never asked") };
+        assert!(why.starts_with("the interactor rejects: more than 3 guesses"), "{why}");
+        let details = wrong.details(b"2 2");
+        assert_eq!(details, "--- the exchange (> solver, < interactor)\n< 2\n> ? 1\n< higher\n");
+    }
+}
