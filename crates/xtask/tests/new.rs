@@ -49,17 +49,31 @@ fn copy_file(from: &Path, to: &Path) {
     fs::write(to, bytes).expect("can write a fixture file");
 }
 
-/// Copies the files under `from` (but build output) to `to`, each as `copy_file` does.
+/// Makes `to` a copy of `from` (but build output): each file as `copy_file` does, and what
+/// `to` holds that `from` no longer does removed (a file left from an earlier run would still
+/// be compiled).
 fn copy_dir(from: &Path, to: &Path) {
+    let mut kept = Vec::new();
     for entry in fs::read_dir(from).expect("a folder lists") {
         let path = entry.expect("an entry").path();
-        let target = to.join(path.file_name().expect("named"));
+        let name = path.file_name().expect("named").to_owned();
+        let target = to.join(&name);
         if path.is_dir() {
-            if path.file_name().is_some_and(|name| name != "target") {
+            if name != "target" {
                 copy_dir(&path, &target);
+                kept.push(name);
             }
         } else {
             copy_file(&path, &target);
+            kept.push(name);
+        }
+    }
+    for entry in fs::read_dir(to).expect("the copy lists") {
+        let path = entry.expect("an entry").path();
+        if !kept.iter().any(|name| path.file_name() == Some(name)) {
+            let removed =
+                if path.is_dir() { fs::remove_dir_all(&path) } else { fs::remove_file(&path) };
+            removed.expect("can remove a file the source no longer has");
         }
     }
 }
