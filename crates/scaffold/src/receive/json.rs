@@ -394,7 +394,7 @@ fn shown_number(number: &Number) -> String {
         text.to_string()
     } else {
         // The text is ASCII, so any byte index is a char boundary.
-        format!("{}... ({} digits)", &text[..MAX], text.len())
+        format!("{}... ({} characters)", &text[..MAX], text.len())
     }
 }
 
@@ -952,7 +952,7 @@ mod tests {
         let error = root.get("big").unwrap().as_u64().unwrap_err();
         assert_eq!(
             error.to_string(),
-            "line 7, column 10: big: 999999999999999999999999... (29 digits) is out of range (0 to 18446744073709551615)"
+            "line 7, column 10: big: 999999999999999999999999... (29 characters) is out of range (0 to 18446744073709551615)"
         );
         let error = root.get("tests").unwrap().as_bool().unwrap_err();
         assert_eq!(

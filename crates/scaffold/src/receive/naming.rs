@@ -193,7 +193,9 @@ fn host_of(authority: &str) -> Result<String, String> {
     if host.is_empty() {
         return Err("the URL has no host".to_string());
     }
-    let name = host.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.');
+    let name = host.split('.').all(|label| {
+        !label.is_empty() && label.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+    });
     let ipv6 = host.starts_with('[') && host.ends_with(']');
     if !name && !ipv6 {
         return Err("the URL's host is not a host name".to_string());
@@ -251,20 +253,32 @@ pub fn judge_of_host(host: &str) -> Option<&'static str> {
 /// as a slug; prefixed with the site's name when it starts with a digit (`cses-1068`).
 ///
 /// # Errors
-/// Why no usable name comes out (the name it would be is reserved, a keyword, too long...).
+/// A known site's page that is not a problem's (with the path it expects), or why no usable
+/// name comes out (the name it would be is reserved, a keyword, too long...).
 pub fn crate_name(url: &Url<'_>, title: &str) -> Result<String, String> {
     let segments = url.segments();
     let known = match site_of(&url.host).map(|site| site.judge) {
-        Some("atcoder") => atcoder_name(&segments),
-        Some("codeforces") => codeforces_name(&segments),
-        Some("boj") => boj_name(&segments),
-        Some("algospot") => algospot_name(&segments),
-        Some("programmers") => programmers_name(&segments),
-        Some("swea") => swea_name(title, url.query),
+        Some("atcoder") => Some((atcoder_name(&segments), "/contests/CONTEST/tasks/TASK")),
+        Some("codeforces") => Some((
+            codeforces_name(&segments),
+            "/contest/N/problem/X, /problemset/problem/N/X, /gym/N/problem/X or the like",
+        )),
+        Some("boj") => Some((boj_name(&segments), "/problem/N")),
+        Some("algospot") => Some((algospot_name(&segments), "/judge/problem/read/ID")),
+        Some("programmers") => Some((programmers_name(&segments), "/learn/courses/N/lessons/N")),
+        Some("swea") => Some((
+            swea_name(title, url.query),
+            "a title that starts with the problem's number, or ?contestProbId=ID",
+        )),
         _ => None,
     };
+    // A known site's page that is not a problem's is an error: a name made from it some
+    // other way would surprise.
     let name = match known {
-        Some(name) => name,
+        Some((Some(name), _)) => name,
+        Some((None, shape)) => {
+            return Err(format!("not a problem's page on {} (expected {shape})", url.host));
+        }
         None => other_site_name(url, &segments, title)?,
     };
     check_crate_name(&name)
@@ -620,6 +634,28 @@ mod tests {
     }
 
     #[test]
+    fn a_known_sites_other_pages_are_errors() {
+        let error = name("https://atcoder.jp/contests/abc300/tasks/..%2Fx", "").unwrap_err();
+        assert_eq!(
+            error,
+            "not a problem's page on atcoder.jp (expected /contests/CONTEST/tasks/TASK)"
+        );
+        assert!(name("https://atcoder.jp/contests/abc300", "").is_err());
+        assert!(name("https://codeforces.com/contest/1167/problem/%2e%2e", "").is_err());
+        assert!(name("https://codeforces.com/blog/entry/1", "")
+            .unwrap_err()
+            .contains("/gym/N/problem/X"));
+        assert!(name("https://www.acmicpc.net/problem/abc", "")
+            .unwrap_err()
+            .contains("/problem/N"));
+        assert!(name("https://algospot.com/judge/problem/read/", "").is_err());
+        assert!(name("https://programmers.co.kr/learn/courses/30", "").is_err());
+        assert!(
+            name("https://swexpertacademy.com/main/code/problem/problemDetail.do", "t").is_err()
+        );
+    }
+
+    #[test]
     fn unusable_names_are_errors() {
         let error = name("https://open.kattis.com/problems/test", "Test").unwrap_err();
         assert_eq!(
@@ -681,6 +717,8 @@ mod tests {
             ("https://a.b:x/", "the URL's port is not a number"),
             ("https://user@atcoder.jp/", "a URL with a user name is not a problem's page"),
             ("https://a_b.jp/", "the URL's host is not a host name"),
+            ("https://codeforces..com/", "the URL's host is not a host name"),
+            ("https://.jp/", "the URL's host is not a host name"),
             ("https://atcoder.jp/a b", "not a URL: it holds a space"),
             ("https://atcoder.jp/\"", "not a URL: it holds a double quote"),
             ("https://atcoder.jp/\n", "not a URL: it holds a control character"),
