@@ -258,11 +258,13 @@ fn read_head<S: Read>(stream: &mut S, max_head: usize) -> Result<Option<RawHead>
             }
             scanned += 1;
             if scanned > max_head {
-                return Err(Refusal::new(
-                    431,
-                    format!("the request line and headers take more than {max_head} bytes"),
-                ));
+                return Err(too_long(max_head));
             }
+        }
+        // Blank lines before the request line count too: a peer that sends nothing else
+        // must not make the buffer grow until the deadline.
+        if buf.len() > max_head {
+            return Err(too_long(max_head));
         }
         let n = match stream.read(&mut chunk) {
             Ok(n) => n,
@@ -277,6 +279,10 @@ fn read_head<S: Read>(stream: &mut S, max_head: usize) -> Result<Option<RawHead>
         }
         buf.extend_from_slice(&chunk[..n]);
     }
+}
+
+fn too_long(max_head: usize) -> Refusal {
+    Refusal::new(431, format!("the request line and headers take more than {max_head} bytes"))
 }
 
 struct Head {
@@ -581,6 +587,7 @@ mod tests {
         );
         let long = format!("POST / HTTP/1.1\r\nX: {}\r\n\r\n", "a".repeat(20_000));
         check_refused(long.as_bytes(), 431, "more than 16384 bytes");
+        check_refused("\r\n".repeat(9000).as_bytes(), 431, "more than 16384 bytes");
         let many: String = (0..101).map(|i| format!("X{i}: 1\r\n")).collect();
         check_refused(
             format!("POST / HTTP/1.1\r\n{many}\r\n").as_bytes(),

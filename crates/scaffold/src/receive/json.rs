@@ -28,12 +28,20 @@ use std::fmt;
 pub const DEFAULT_MAX_DEPTH: usize = 128;
 
 /// Where a value or an error is: 1-based line (lines end at `\n`) and 1-based byte column.
+/// (`u32`, so that a value costs less memory; a place past 4 GiB saturates.)
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Pos {
     /// The line, from 1.
-    pub line: usize,
+    pub line: u32,
     /// The byte in the line, from 1.
-    pub column: usize,
+    pub column: u32,
+}
+
+impl Pos {
+    fn new(line: usize, column: usize) -> Pos {
+        let narrow = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        Pos { line: narrow(line), column: narrow(column) }
+    }
 }
 
 impl fmt::Display for Pos {
@@ -96,8 +104,8 @@ pub enum Kind {
     String(String),
     /// An array.
     Array(Vec<Value>),
-    /// An object.
-    Object(Object),
+    /// An object (boxed: it is the largest kind, and keeps every value small).
+    Object(Box<Object>),
 }
 
 /// A JSON number as written (valid by the grammar), converted on request, so that integers
@@ -445,7 +453,7 @@ fn pos_of(input: &[u8], at: usize) -> Pos {
     let before = &input[..at];
     let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
     let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    Pos { line, column: at - line_start + 1 }
+    Pos::new(line, at - line_start + 1)
 }
 
 /// How an input character is shown in a message: `'x'` for printable ASCII, `'\x0a'` for
@@ -475,7 +483,7 @@ struct Parser<'a> {
 
 impl Parser<'_> {
     fn pos(&self) -> Pos {
-        Pos { line: self.line, column: self.at - self.line_start + 1 }
+        Pos::new(self.line, self.at - self.line_start + 1)
     }
 
     fn peek(&self) -> Option<u8> {
@@ -516,7 +524,7 @@ impl Parser<'_> {
                     format!("arrays and objects nest deeper than {} levels", self.max_depth),
                 ));
             }
-            Some(b'{') => Kind::Object(self.object(depth + 1)?),
+            Some(b'{') => Kind::Object(Box::new(self.object(depth + 1)?)),
             Some(b'[') => Kind::Array(self.array(depth + 1)?),
             Some(b'"') => Kind::String(self.string()?),
             Some(b't') => self.literal("true", Kind::Bool(true))?,
@@ -973,6 +981,211 @@ mod tests {
             "line 1, column 1: missing field a"
         );
         assert!(matches!(doc.get("a").unwrap().kind(), Kind::Null));
+    }
+
+    /// What a generated document should parse to.
+    #[derive(Debug)]
+    enum Expected {
+        Null,
+        Bool(bool),
+        Number(String),
+        Text(String),
+        Array(Vec<Expected>),
+        Object(Vec<(String, Expected)>),
+    }
+
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+    }
+
+    fn blank(rng: &mut Rng, out: &mut String) {
+        for _ in 0..rng.below(3) {
+            out.push([' ', '\t', '\n', '\r'][rng.below(4) as usize]);
+        }
+    }
+
+    /// A string literal written with every kind of escape, and the text it stands for.
+    fn string(rng: &mut Rng, out: &mut String) -> String {
+        let mut text = String::new();
+        out.push('"');
+        for _ in 0..rng.below(8) {
+            let (written, meant): (String, String) = match rng.below(10) {
+                0 => ("\\\"".into(), "\"".into()),
+                1 => ("\\\\".into(), "\\".into()),
+                2 => ("\\/".into(), "/".into()),
+                3 => {
+                    let (e, c) =
+                        [("b", '\u{8}'), ("f", '\u{c}'), ("n", '\n'), ("r", '\r'), ("t", '\t')]
+                            [rng.below(5) as usize];
+                    (format!("\\{e}"), c.to_string())
+                }
+                4 => {
+                    // Any BMP character but a surrogate, as \uXXXX in either case.
+                    let c = loop {
+                        if let Some(c) = char::from_u32(rng.below(0x10000) as u32) {
+                            break c;
+                        }
+                    };
+                    let hex = format!("{:04x}", c as u32);
+                    let hex = if rng.below(2) == 0 { hex } else { hex.to_uppercase() };
+                    (format!("\\u{hex}"), c.to_string())
+                }
+                5 => {
+                    let c = char::from_u32(0x10000 + rng.below(0x100000) as u32)
+                        .expect("a scalar value");
+                    let mut units = [0u16; 2];
+                    c.encode_utf16(&mut units);
+                    (format!("\\u{:04x}\\u{:04X}", units[0], units[1]), c.to_string())
+                }
+                6 => {
+                    let c = ["é", "中", "\u{1f600}", "\u{7f}", "'"][rng.below(5) as usize];
+                    (c.into(), c.into())
+                }
+                _ => {
+                    let c = (b'a' + rng.below(26) as u8) as char;
+                    (c.to_string(), c.to_string())
+                }
+            };
+            out.push_str(&written);
+            text.push_str(&meant);
+        }
+        out.push('"');
+        text
+    }
+
+    fn generate(rng: &mut Rng, depth: usize, out: &mut String) -> Expected {
+        blank(rng, out);
+        let kind = if depth >= 6 { rng.below(4) } else { rng.below(6) };
+        let expected = match kind {
+            0 => {
+                let (word, value) = [("null", None), ("true", Some(true)), ("false", Some(false))]
+                    [rng.below(3) as usize];
+                out.push_str(word);
+                value.map_or(Expected::Null, Expected::Bool)
+            }
+            1 => {
+                let mut number = String::new();
+                if rng.below(2) == 0 {
+                    number.push('-');
+                }
+                number.push_str(&if rng.below(3) == 0 {
+                    "0".to_string()
+                } else {
+                    (1 + rng.below(1 << 40)).to_string()
+                });
+                if rng.below(2) == 0 {
+                    number.push_str(&format!(".{}", rng.below(1000)));
+                }
+                if rng.below(3) == 0 {
+                    number.push_str(["e", "E", "e+", "e-"][rng.below(4) as usize]);
+                    number.push_str(&rng.below(400).to_string());
+                }
+                out.push_str(&number);
+                Expected::Number(number)
+            }
+            2 | 3 => Expected::Text(string(rng, out)),
+            4 => {
+                out.push('[');
+                let mut items = Vec::new();
+                for i in 0..rng.below(5) {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    items.push(generate(rng, depth + 1, out));
+                }
+                blank(rng, out);
+                out.push(']');
+                Expected::Array(items)
+            }
+            _ => {
+                out.push('{');
+                let mut members: Vec<(String, Expected)> = Vec::new();
+                for _ in 0..rng.below(5) {
+                    let mut member = String::new();
+                    blank(rng, &mut member);
+                    let key = string(rng, &mut member);
+                    if members.iter().any(|(k, _)| *k == key) {
+                        continue;
+                    }
+                    if !members.is_empty() {
+                        out.push(',');
+                    }
+                    out.push_str(&member);
+                    blank(rng, out);
+                    out.push(':');
+                    let value = generate(rng, depth + 1, out);
+                    members.push((key, value));
+                }
+                blank(rng, out);
+                out.push('}');
+                Expected::Object(members)
+            }
+        };
+        blank(rng, out);
+        expected
+    }
+
+    #[track_caller]
+    fn check_value(value: &super::Value, expected: &Expected, text: &str) {
+        match (value.kind(), expected) {
+            (Kind::Null, Expected::Null) => {}
+            (Kind::Bool(a), Expected::Bool(b)) => assert_eq!(a, b, "{text}"),
+            (Kind::Number(a), Expected::Number(b)) => assert_eq!(a.text(), b, "{text}"),
+            (Kind::String(a), Expected::Text(b)) => assert_eq!(a, b, "{text}"),
+            (Kind::Array(a), Expected::Array(b)) => {
+                assert_eq!(a.len(), b.len(), "{text}");
+                a.iter().zip(b).for_each(|(a, b)| check_value(a, b, text));
+            }
+            (Kind::Object(a), Expected::Object(b)) => {
+                let keys: Vec<&str> = a.iter().map(|(k, _)| k).collect();
+                let expected_keys: Vec<&str> = b.iter().map(|(k, _)| k.as_str()).collect();
+                assert_eq!(keys, expected_keys, "{text}");
+                for (key, value) in b {
+                    check_value(a.get(key).expect("every key is found"), value, text);
+                }
+            }
+            (kind, expected) => panic!("{kind:?} is not {expected:?} in {text}"),
+        }
+    }
+
+    /// Random documents with every escape, whitespace anywhere it may go, nesting, numbers of
+    /// every shape: each parses to exactly what it was written to say, and any proper prefix
+    /// of it is refused (a document cut short is never taken for a whole one).
+    #[test]
+    fn random_documents_parse_to_what_they_say() {
+        let seed =
+            std::env::var("JSON_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0x1234_5678_u64);
+        let mut rng = Rng(seed | 1);
+        for case in 0..20_000 {
+            let mut text = String::new();
+            let expected = generate(&mut rng, 0, &mut text);
+            let value = parse(text.as_bytes())
+                .unwrap_or_else(|e| panic!("seed {seed} case {case}: {e} in {text:?}"));
+            check_value(&value, &expected, &text);
+            let content_end = text.trim_end().len();
+            let cut = rng.below(content_end as u64) as usize;
+            if text.is_char_boundary(cut) && text[..cut].trim() != text.trim() {
+                let prefix = &text[..cut];
+                let whole_number =
+                    matches!(expected, Expected::Number(_)) && !prefix.trim().is_empty();
+                if !whole_number {
+                    assert!(
+                        parse(prefix.as_bytes()).is_err(),
+                        "seed {seed} case {case}: prefix {prefix:?} of {text:?}"
+                    );
+                }
+            }
+        }
     }
 
     /// Inputs built to be slow for a careless parser (long runs, many keys, deep-but-allowed
