@@ -213,50 +213,26 @@ impl Problem {
             .collect::<Result<Vec<_>, Error>>()?;
         let test_type = match root.get_opt("testType")? {
             None => TestType::Single,
-            Some(field) => match field.as_str()? {
+            Some(field) => match one_of(&field, &["single", "multiNumber", "multiEOF"])? {
                 "single" => TestType::Single,
                 "multiNumber" => TestType::MultiNumber,
-                "multiEOF" => TestType::MultiEof,
-                other => {
-                    return Err(field.error(format_args!(
-                        "expected single, multiNumber or multiEOF, not {}",
-                        shown_text(other)
-                    )))
-                }
+                _ => TestType::MultiEof,
             },
         };
         let input = match root.get_opt("input")? {
             None => Input::Stdin,
-            Some(field) => {
-                let kind = field.get("type")?;
-                match kind.as_str()? {
-                    "stdin" => Input::Stdin,
-                    "file" => Input::File(file_name(&field.get("fileName")?)?),
-                    "regex" => Input::Regex(field.get("pattern")?.as_str()?.to_string()),
-                    other => {
-                        return Err(kind.error(format_args!(
-                            "expected stdin, file or regex, not {}",
-                            shown_text(other)
-                        )))
-                    }
-                }
-            }
+            Some(field) => match one_of(&field.get("type")?, &["stdin", "file", "regex"])? {
+                "stdin" => Input::Stdin,
+                "file" => Input::File(file_name(&field.get("fileName")?)?),
+                _ => Input::Regex(field.get("pattern")?.as_str()?.to_string()),
+            },
         };
         let output = match root.get_opt("output")? {
             None => Output::Stdout,
-            Some(field) => {
-                let kind = field.get("type")?;
-                match kind.as_str()? {
-                    "stdout" => Output::Stdout,
-                    "file" => Output::File(file_name(&field.get("fileName")?)?),
-                    other => {
-                        return Err(kind.error(format_args!(
-                            "expected stdout or file, not {}",
-                            shown_text(other)
-                        )))
-                    }
-                }
-            }
+            Some(field) => match one_of(&field.get("type")?, &["stdout", "file"])? {
+                "stdout" => Output::Stdout,
+                _ => Output::File(file_name(&field.get("fileName")?)?),
+            },
         };
         let batch = match root.get_opt("batch")? {
             None => Batch { id: url_text.to_string(), size: 1 },
@@ -395,6 +371,20 @@ fn file_name(field: &Field<'_>) -> Result<String, Error> {
         return Err(field.error("expected a file name, found an empty string"));
     }
     Ok(name.to_string())
+}
+
+/// The field's string, which must be one of `words` (the one it is, as `words` has it).
+fn one_of(field: &Field<'_>, words: &[&'static str]) -> Result<&'static str, Error> {
+    let text = field.as_str()?;
+    words.iter().copied().find(|word| *word == text).ok_or_else(|| {
+        let (last, rest) = words.split_last().expect("some words");
+        let choices = if rest.is_empty() {
+            last.to_string()
+        } else {
+            format!("{} or {last}", rest.join(", "))
+        };
+        field.error(format_args!("expected {choices}, not {}", shown_text(text)))
+    })
 }
 
 /// A string from the document for a message: in backquotes if short and plain, else not
