@@ -1,6 +1,7 @@
-//! The templates meet the bundler: the sample problem `xtask new` makes, bundled for every
-//! judge profile (readable and compact), is accepted by that judge's compilers (the checks
-//! inside the bundler) and, compiled as the judge compiles it, answers the sample.
+//! The templates meet the bundler: the sample problems `xtask new` makes (ordinary and
+//! multi-test), bundled for every judge profile, are accepted by that judge's compilers (the
+//! checks inside the bundler), stay within the size a new problem's bundle may have, and,
+//! compiled as the judge compiles them, answer their samples.
 
 use std::fs;
 use std::io::Write;
@@ -31,11 +32,16 @@ impl Drop for TempDir {
     }
 }
 
-/// A temp workspace with a `scripts/new.sh` sample problem `sample` for `profile`, and a copy
-/// of the real judge-io, the test harness and every library crate beside it (a copy: the
-/// bundler refuses dependencies outside the workspace, and a link resolves outside).
-fn sample_problem(profile: &str) -> TempDir {
-    let dir = TempDir::new(&format!("sample-{profile}"));
+/// The most bytes a new problem's readable bundle may have, whatever the judge: `input!` and
+/// its located errors are worth that much (issue 21).
+const NEW_BUNDLE_BYTES: usize = 20_000;
+
+/// A temp workspace with a `scripts/new.sh` sample problem `sample` (multi-test or not) for
+/// `profile`, and a copy of the real judge-io, the test harness and every library crate
+/// beside it (a copy: the bundler refuses dependencies outside the workspace, and a link
+/// resolves outside).
+fn sample_problem(profile: &str, multi_test: bool) -> TempDir {
+    let dir = TempDir::new(&format!("sample-{profile}-{multi_test}"));
     let root = crate::workspace_root();
     let mut copied = problem::crates_with_role(&root, Role::Library).expect("the crates list");
     copied.extend(["judge-test".to_string(), "judge-meta".to_string()]);
@@ -44,7 +50,7 @@ fn sample_problem(profile: &str) -> TempDir {
         let to = dir.path.join(from.strip_prefix(&root).expect("inside the workspace"));
         copy_crate(&from, &to);
     }
-    if crate::new::create(&dir.path, "sample", profile).is_err() {
+    if crate::new::create(&dir.path, "sample", profile, multi_test).is_err() {
         panic!("xtask new makes the sample for {profile}");
     }
     dir
@@ -101,7 +107,7 @@ fn compile_and_run(source: &str, profile: &judge_meta::Profile, stdin: &str) -> 
 #[test]
 fn every_profile_gets_a_bundle_its_judges_compilers_accept() {
     for profile in PROFILES {
-        let dir = sample_problem(profile.key);
+        let dir = sample_problem(profile.key, false);
         for compact in [false, true] {
             let options = Options::for_profile(profile, compact).expect("a known edition");
             // The checks inside are the judge's compilers (and, for Codeforces, Windows).
@@ -109,6 +115,8 @@ fn every_profile_gets_a_bundle_its_judges_compilers_accept() {
                 bundle_crate(&dir.path, &dir.path.join("crates/sample"), "sample", &options)
                     .unwrap_or_else(|e| panic!("{} (compact {compact}): {e}", profile.key));
             assert!(Edition::parse(profile.edition).is_ok(), "{}", profile.key);
+            let size = bundle.text.len();
+            assert!(size <= NEW_BUNDLE_BYTES, "{} (compact {compact}): {size} bytes", profile.key);
             let output = compile_and_run(&bundle.text, profile, "3\n1 2 -4\n");
             assert_eq!(output, "-1\n", "{}", profile.key);
             if profile.windows {
@@ -119,5 +127,19 @@ fn every_profile_gets_a_bundle_its_judges_compilers_accept() {
                     .any(|f| f == WINDOWS_TARGET)));
             }
         }
+    }
+}
+
+#[test]
+fn every_profile_gets_a_multi_test_bundle_within_the_size() {
+    for profile in PROFILES {
+        let dir = sample_problem(profile.key, true);
+        let options = Options::for_profile(profile, false).expect("a known edition");
+        let bundle = bundle_crate(&dir.path, &dir.path.join("crates/sample"), "sample", &options)
+            .unwrap_or_else(|e| panic!("{}: {e}", profile.key));
+        let size = bundle.text.len();
+        assert!(size <= NEW_BUNDLE_BYTES, "{}: {size} bytes", profile.key);
+        let output = compile_and_run(&bundle.text, profile, "3\n3\n1 2 2\n2\n5 4\n1\n7\n");
+        assert_eq!(output, "YES\nNO\nYES\n", "{}", profile.key);
     }
 }
