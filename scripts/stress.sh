@@ -36,6 +36,8 @@ done
 [ -z "$cases" ] || [ -z "$seconds" ] || usage "--cases and --seconds exclude each other"
 [ "$workers" != 0 ] || usage "--workers needs at least 1"
 check_problems "$problem"
+[ -f "crates/$problem/tests/stress.rs" ] ||
+    die "$problem has no kit yet (no crates/$problem/tests/stress.rs): scripts/new.sh --kit $problem adds an oracle, a generator and stress tests"
 
 test_args=(--release -p "$problem" --test stress)
 echo "== stress $problem: building the release tests"

@@ -328,7 +328,11 @@ pub fn require_interactive_oracle<G, S, I>(name: &str, generate: G, oracle: S, i
 where
     G: Fn(&mut Rng) -> Vec<u8>,
     S: Fn(&mut SolverInput, &mut SolverOutput) -> Result<(), Error> + Send + Copy + 'static,
-    I: Fn(&[u8], &mut StreamInput<ExchangeReader>, &mut Output<ExchangeWriter>) -> Result<(), Error>
+    I: Fn(
+            &[u8],
+            &mut StreamInput<ExchangeReader>,
+            &mut Output<ExchangeWriter>,
+        ) -> Result<(), Error>
         + Send
         + Copy
         + 'static,
@@ -452,7 +456,11 @@ pub fn check_samples(solver: &str, oracle: &str) {
 #[track_caller]
 pub fn check_interactive_samples<I>(solver: &str, interactor: I)
 where
-    I: Fn(&[u8], &mut StreamInput<ExchangeReader>, &mut Output<ExchangeWriter>) -> Result<(), Error>
+    I: Fn(
+            &[u8],
+            &mut StreamInput<ExchangeReader>,
+            &mut Output<ExchangeWriter>,
+        ) -> Result<(), Error>
         + Send
         + Copy
         + 'static,

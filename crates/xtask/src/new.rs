@@ -170,7 +170,8 @@ impl Made {
             }
             Made::Existing(report) => {
                 let dir = report.dir.display();
-                let mut text = format!("crates/{} exists: its code is left as it is\n", report.name);
+                let mut text =
+                    format!("crates/{} exists: its code is left as it is\n", report.name);
                 let numbers = |list: &[usize]| -> String {
                     list.iter().map(|k| k.to_string()).collect::<Vec<_>>().join(", ")
                 };
@@ -188,7 +189,9 @@ impl Made {
                 }
                 if report.added.is_empty() {
                     if report.pending() > 0 {
-                        text.push_str("note: they were not added (adding them was not asked for)\n");
+                        text.push_str(
+                            "note: they were not added (adding them was not asked for)\n",
+                        );
                     }
                 } else {
                     let added: Vec<String> =
@@ -415,7 +418,11 @@ pub fn parse_args(args: &[&str]) -> Result<Request, String> {
             return Err(format!("{what} takes a NAME alone: {why}"));
         }
         let name = name.ok_or_else(|| format!("{what} needs a NAME"))?;
-        return Ok(if library { Request::Library { name } } else { Request::Kit { problem: name } });
+        return Ok(if library {
+            Request::Library { name }
+        } else {
+            Request::Kit { problem: name }
+        });
     }
     let name = name.ok_or("NAME is missing")?;
     if interactive && checker.is_some() {
@@ -572,7 +579,11 @@ pub fn make_problem(root: &Path, spec: &ProblemSpec, add_samples: bool) -> Resul
             )
         })
     };
-    notes.extend(usual("--time-limit", spec.time_limit_ms, format!("{} ms", profile.time_limit_ms)));
+    notes.extend(usual(
+        "--time-limit",
+        spec.time_limit_ms,
+        format!("{} ms", profile.time_limit_ms),
+    ));
     let memory = format!("{} MB", profile.memory_limit_mb);
     notes.extend(usual("--memory-limit", spec.memory_limit_mb, memory));
     if spec.interactive && spec.multi_test {
@@ -687,8 +698,12 @@ fn compare_samples(
             .max()
             .unwrap_or(0)
             + 1;
-        let wanted: Vec<usize> =
-            report.differing.iter().map(|(k, _)| *k).chain(report.missing.iter().copied()).collect();
+        let wanted: Vec<usize> = report
+            .differing
+            .iter()
+            .map(|(k, _)| *k)
+            .chain(report.missing.iter().copied())
+            .collect();
         let mut files = Vec::new();
         for k in wanted {
             let (input, output) = &samples[k - 1];

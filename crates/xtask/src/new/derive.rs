@@ -51,7 +51,8 @@ pub fn derive(
         consts.extend(Source::new(text, other)?.consts());
     }
     consts.extend(source.consts());
-    let mut reader = Reader { source: &source, consts: &consts, scope: Vec::new(), sources: vec![] };
+    let mut reader =
+        Reader { source: &source, consts: &consts, scope: Vec::new(), sources: vec![] };
     let steps = reader.steps(open + 1, close)?;
     if steps.is_empty() {
         return Err(format!("{file}: `fn {function}` has no input! call"));
@@ -352,14 +353,25 @@ impl<'a> Source<'a> {
 #[derive(Debug, Clone)]
 enum Ty {
     /// An integer type, with its range.
-    Int { ty: String, range: Option<Expr> },
+    Int {
+        ty: String,
+        range: Option<Expr>,
+    },
     /// `Usize1`: a 1-based index, with its range in the input's terms.
-    Index { range: Option<Expr> },
+    Index {
+        range: Option<Expr>,
+    },
     Bytes,
     Str,
     /// `Row(width)` or `Row(width, "alphabet")`.
-    Row { width: Expr, alphabet: Option<String> },
-    Array { item: Box<Ty>, len: Expr },
+    Row {
+        width: Expr,
+        alphabet: Option<String>,
+    },
+    Array {
+        item: Box<Ty>,
+        len: Expr,
+    },
     /// Items, each with its name when it has one (`(n: usize, a: [i64; n])`).
     Tuple(Vec<(Option<String>, Ty)>),
 }
@@ -677,10 +689,9 @@ impl Reader<'_, '_> {
             ty if INTS.contains(&ty) => {
                 Ok(Ty::Int { ty: ty.to_string(), range: range(self, after)? })
             }
-            other => Err(s.error(
-                a,
-                &format!("input! type `{other}` is new to the kit; write src/gen.rs"),
-            )),
+            other => Err(
+                s.error(a, &format!("input! type `{other}` is new to the kit; write src/gen.rs"))
+            ),
         }
     }
 
@@ -710,7 +721,9 @@ impl Reader<'_, '_> {
         let mut names = Vec::new();
         for (name, i) in s.free_names(a, b) {
             if s.is(i + 1, "!") {
-                return Err(s.error(i, &format!("a macro (`{name}!`) in a bound; write src/gen.rs")));
+                return Err(
+                    s.error(i, &format!("a macro (`{name}!`) in a bound; write src/gen.rs"))
+                );
             }
             if !self.scope.contains(&name) && !self.consts.contains_key(&name) {
                 let or_lib = if s.file == "src/lib.rs" { "" } else { " or src/lib.rs" };

@@ -82,8 +82,20 @@ fn names_are_crate_names() {
         assert!(check_name(good).is_ok(), "{good}");
     }
     for bad in [
-        "", "1000", "Boj-1000", "boj_1000", "boj--1", "boj-", "-boj", "boj 1", "xtask",
-        "judge-test", "match", "gen", "dyn", "../x",
+        "",
+        "1000",
+        "Boj-1000",
+        "boj_1000",
+        "boj--1",
+        "boj-",
+        "-boj",
+        "boj 1",
+        "xtask",
+        "judge-test",
+        "match",
+        "gen",
+        "dyn",
+        "../x",
     ] {
         assert!(check_name(bad).is_err(), "{bad:?}");
     }
@@ -100,13 +112,31 @@ fn arguments_in_any_order() {
         ..spec("g", "codeforces")
     };
     let args = [
-        "--multi-test", "--memory-limit", "256", "g", "--checker", "floats", "1e-6", "1e-9",
-        "--time-limit", "2000", "--judge", "codeforces",
+        "--multi-test",
+        "--memory-limit",
+        "256",
+        "g",
+        "--checker",
+        "floats",
+        "1e-6",
+        "1e-9",
+        "--time-limit",
+        "2000",
+        "--judge",
+        "codeforces",
     ];
     assert_eq!(parse_args(&args), Ok(Request::Problem(full.clone())));
     let quoted = [
-        "g", "--judge", "codeforces", "--multi-test", "--checker", "floats 1e-6 1e-9",
-        "--time-limit", "2000", "--memory-limit", "256",
+        "g",
+        "--judge",
+        "codeforces",
+        "--multi-test",
+        "--checker",
+        "floats 1e-6 1e-9",
+        "--time-limit",
+        "2000",
+        "--memory-limit",
+        "256",
     ];
     assert_eq!(parse_args(&quoted), Ok(Request::Problem(full)));
     let interactive = ProblemSpec { interactive: true, ..spec("i", "boj") };
@@ -274,10 +304,12 @@ fn samples_from_the_page_choose_the_checker() {
         assert!(manifest.contains(line), "{manifest}");
     }
     let lib = root.read("crates/cf-1999-a/src/lib.rs");
-    let first = "//! cf-1999-a: A. Sorted \"Arrays\", https://codeforces.com/contest/1999/problem/A.";
+    let first =
+        "//! cf-1999-a: A. Sorted \"Arrays\", https://codeforces.com/contest/1999/problem/A.";
     assert!(lib.starts_with(first), "{lib}");
     // The same answers on AtCoder, which compares exactly: a note, not a checker.
-    let atcoder = ProblemSpec { name: "abc300-a".to_string(), profile: "atcoder".to_string(), ..page };
+    let atcoder =
+        ProblemSpec { name: "abc300-a".to_string(), profile: "atcoder".to_string(), ..page };
     let made = created(make_problem(&root.0, &atcoder, false).expect("made"));
     assert_eq!(made.checker, CheckerSpec::Builtin(Checker::Exact));
     assert!(made.notes.iter().any(|n| n.contains("set checker = \"yes-no\"")), "{:?}", made.notes);
@@ -351,7 +383,10 @@ fn an_existing_crate_is_compared_never_overwritten() {
     assert_eq!((report.missing.clone(), report.pending()), (vec![3], 2));
     assert!(report.added.is_empty());
     let text = Made::Existing(report).report();
-    assert!(text.contains("sample 2 differs from testdata/boj-1000/sample-2.out: line 1"), "{text}");
+    assert!(
+        text.contains("sample 2 differs from testdata/boj-1000/sample-2.out: line 1"),
+        "{text}"
+    );
     let before = root.files();
     let report = existing(make_problem(&root.0, &again, true).expect("added"));
     let added: Vec<String> = report.added.iter().map(|p| p.display().to_string()).collect();
@@ -391,7 +426,8 @@ fn the_kit_is_written_against_the_problems_own_functions() {
     ];
     assert_eq!(report.written, written);
     assert_eq!(report.generator, Some(Ok("counts n; values a".to_string())));
-    let edited = ["src/lib.rs (pub mod naive;)", "Cargo.toml (judge-test, for the binaries and tests)"];
+    let edited =
+        ["src/lib.rs (pub mod naive;)", "Cargo.toml (judge-test, for the binaries and tests)"];
     assert_eq!(report.edited, edited);
     let lib = root.read("crates/boj-1000/src/lib.rs");
     assert!(lib.contains(" signatures.\n\npub mod naive;\n\nuse std::io::Write;"), "{lib}");
@@ -431,7 +467,9 @@ fn a_kit_keeps_what_is_there_and_says_why_it_cannot_derive() {
     created(make_problem(&root.0, &spec("boj-2", "boj"), false).expect("made"));
     let lib = root.0.join("crates/boj-2/src/lib.rs");
     let text = fs::read_to_string(&lib).expect("lib.rs");
-    let text = text.replace("pub fn parse", "fn read_input").replace("parse(input)?", "read_input(input)?");
+    let text = text
+        .replace("pub fn parse", "fn read_input")
+        .replace("parse(input)?", "read_input(input)?");
     fs::write(&lib, text).expect("an edit");
     let before = root.snapshot();
     let error = kit::add(&root.0, "boj-2").expect_err("refused");
@@ -443,7 +481,8 @@ fn a_kit_keeps_what_is_there_and_says_why_it_cannot_derive() {
 #[test]
 fn an_interactive_kit_derives_its_cases_from_the_interactor() {
     let root = Root::new("kit-interactive");
-    let report = with_kit(&root, &ProblemSpec { interactive: true, ..spec("cf-1-g", "codeforces") });
+    let report =
+        with_kit(&root, &ProblemSpec { interactive: true, ..spec("cf-1-g", "codeforces") });
     assert_eq!(report.generator, Some(Ok("bounds n; values hidden".to_string())));
     assert!(!report.written.iter().any(|f| f.ends_with("-naive.rs")), "{report:?}");
     assert_eq!(report.edited, ["src/lib.rs (pub mod naive;)"], "the harness is there already");
