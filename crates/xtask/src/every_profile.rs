@@ -1,12 +1,14 @@
 //! The templates meet the bundler: the sample problems `xtask new` makes (ordinary and
 //! multi-test), bundled for every judge profile, are accepted by that judge's compilers (the
 //! checks inside the bundler), stay within the size a new problem's bundle may have, and,
-//! compiled as the judge compiles them, answer their samples.
+//! compiled as the judge compiles them, answer their samples (the multi-test one on one judge:
+//! its bundle differs from the ordinary one in the problem's own code only).
 
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use bundler::{bundle_crate, Edition, Options, WINDOWS_TARGET};
 use judge_meta::problem::{self, Role};
@@ -19,7 +21,11 @@ struct TempDir {
 
 impl TempDir {
     fn new(name: &str) -> TempDir {
-        let path = std::env::temp_dir().join(format!("xtask-{name}-{}", std::process::id()));
+        // Tests run in parallel: a number of its own for each folder.
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let unique = NEXT.fetch_add(1, Ordering::Relaxed);
+        let path =
+            std::env::temp_dir().join(format!("xtask-{name}-{}-{unique}", std::process::id()));
         let _ = fs::remove_dir_all(&path);
         fs::create_dir_all(&path).expect("can create a temp dir");
         TempDir { path }
@@ -139,7 +145,10 @@ fn every_profile_gets_a_multi_test_bundle_within_the_size() {
             .unwrap_or_else(|e| panic!("{}: {e}", profile.key));
         let size = bundle.text.len();
         assert!(size <= NEW_BUNDLE_BYTES, "{}: {size} bytes", profile.key);
-        let output = compile_and_run(&bundle.text, profile, "3\n3\n1 2 2\n2\n5 4\n1\n7\n");
-        assert_eq!(output, "YES\nNO\nYES\n", "{}", profile.key);
+        // The judge's compilers accepted it inside the bundler; one judge runs it here.
+        if profile.key == "codeforces" {
+            let output = compile_and_run(&bundle.text, profile, "3\n3\n1 2 2\n2\n5 4\n1\n7\n");
+            assert_eq!(output, "YES\nNO\nYES\n", "{}", profile.key);
+        }
     }
 }
