@@ -46,8 +46,8 @@ const NEW_BUNDLE_BYTES: usize = 20_000;
 /// `profile`, and a copy of the real judge-io, the test harness and every library crate
 /// beside it (a copy: the bundler refuses dependencies outside the workspace, and a link
 /// resolves outside).
-fn sample_problem(profile: &str, multi_test: bool) -> TempDir {
-    let dir = TempDir::new(&format!("sample-{profile}-{multi_test}"));
+fn sample_problem(profile: &str, multi_test: bool, interactive: bool) -> TempDir {
+    let dir = TempDir::new(&format!("sample-{profile}"));
     let root = crate::workspace_root();
     let mut copied = problem::crates_with_role(&root, Role::Library).expect("the crates list");
     copied.extend(["judge-test".to_string(), "judge-meta".to_string()]);
@@ -56,7 +56,14 @@ fn sample_problem(profile: &str, multi_test: bool) -> TempDir {
         let to = dir.path.join(from.strip_prefix(&root).expect("inside the workspace"));
         copy_crate(&from, &to);
     }
-    if crate::new::create(&dir.path, "sample", profile, multi_test).is_err() {
+    let spec = crate::new::ProblemSpec {
+        name: "sample".to_string(),
+        profile: profile.to_string(),
+        multi_test,
+        interactive,
+        ..crate::new::ProblemSpec::default()
+    };
+    if crate::new::make_problem(&dir.path, &spec, false).is_err() {
         panic!("xtask new makes the sample for {profile}");
     }
     dir
@@ -113,7 +120,7 @@ fn compile_and_run(source: &str, profile: &judge_meta::Profile, stdin: &str) -> 
 #[test]
 fn every_profile_gets_a_bundle_its_judges_compilers_accept() {
     for profile in PROFILES {
-        let dir = sample_problem(profile.key, false);
+        let dir = sample_problem(profile.key, false, false);
         for compact in [false, true] {
             let options = Options::for_profile(profile, compact).expect("a known edition");
             // The checks inside are the judge's compilers (and, for Codeforces, Windows).
@@ -139,7 +146,7 @@ fn every_profile_gets_a_bundle_its_judges_compilers_accept() {
 #[test]
 fn every_profile_gets_a_multi_test_bundle_within_the_size() {
     for profile in PROFILES {
-        let dir = sample_problem(profile.key, true);
+        let dir = sample_problem(profile.key, true, false);
         let options = Options::for_profile(profile, false).expect("a known edition");
         let bundle = bundle_crate(&dir.path, &dir.path.join("crates/sample"), "sample", &options)
             .unwrap_or_else(|e| panic!("{}: {e}", profile.key));
@@ -151,4 +158,15 @@ fn every_profile_gets_a_multi_test_bundle_within_the_size() {
             assert_eq!(output, "YES\nNO\nYES\n", "{}", profile.key);
         }
     }
+}
+
+#[test]
+fn the_interactive_bundle_is_within_the_size() {
+    // Algospot's bundle is the largest: Rust 2015 needs the most `use` lines.
+    let profile = judge_meta::profiles::find("algospot").expect("a profile");
+    let dir = sample_problem(profile.key, false, true);
+    let options = Options::for_profile(profile, false).expect("a known edition");
+    let bundle = bundle_crate(&dir.path, &dir.path.join("crates/sample"), "sample", &options)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(bundle.text.len() <= NEW_BUNDLE_BYTES, "{} bytes", bundle.text.len());
 }

@@ -794,19 +794,6 @@ fn make_library(root: &Path, name: &str) -> Result<(), NewError> {
     write_all_or_nothing(root, name, &files, &[format!("crates/{name}")])
 }
 
-/// Creates the sample problem `name` of the given shape for judge `profile`, with the
-/// profile's usual limits: what the bundler's tests bundle for every profile.
-#[cfg(test)]
-pub fn create(root: &Path, name: &str, profile: &str, multi_test: bool) -> Result<(), NewError> {
-    let spec = ProblemSpec {
-        name: name.to_string(),
-        profile: profile.to_string(),
-        multi_test,
-        ..ProblemSpec::default()
-    };
-    make_problem(root, &spec, false).map(|_| ())
-}
-
 /// `template` with each `{{key}}` replaced by its value.
 pub(crate) fn fill(template: &str, values: &[(&str, String)]) -> String {
     let mut text = template.to_string();
