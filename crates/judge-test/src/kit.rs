@@ -20,11 +20,10 @@ use std::ops::{Bound, RangeBounds, RangeInclusive};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use judge_io::{Error, Int, Output, Rng, StreamInput};
+use judge_io::{Int, Output, Rng};
 use judge_meta::CaseInput;
 
-use crate::interact::{interact, interact_binary, ExchangeReader, ExchangeWriter};
-use crate::interact::{SolverInput, SolverOutput};
+use crate::interact::{interact, interact_binary, InteractorFn, StreamRunFn};
 use crate::mains::generator_main;
 use crate::metadata;
 use crate::process::run_binary;
@@ -324,19 +323,12 @@ pub fn require_oracle<G: Fn(&mut Rng) -> Vec<u8>>(name: &str, generate: G, oracl
 ///
 /// # Panics
 /// With the interactor's verdict and the end of the exchange, when it does not accept one.
-pub fn require_interactive_oracle<G, S, I>(name: &str, generate: G, oracle: S, interactor: I)
-where
-    G: Fn(&mut Rng) -> Vec<u8>,
-    S: Fn(&mut SolverInput, &mut SolverOutput) -> Result<(), Error> + Send + Copy + 'static,
-    I: Fn(
-            &[u8],
-            &mut StreamInput<ExchangeReader>,
-            &mut Output<ExchangeWriter>,
-        ) -> Result<(), Error>
-        + Send
-        + Copy
-        + 'static,
-{
+pub fn require_interactive_oracle<G: Fn(&mut Rng) -> Vec<u8>>(
+    name: &str,
+    generate: G,
+    oracle: StreamRunFn,
+    interactor: InteractorFn,
+) {
     for draw in 0..REQUIRED_ANSWERS {
         let case = generate(&mut Rng::new(draw));
         let play = interact(&case, oracle, interactor);
@@ -454,17 +446,7 @@ pub fn check_samples(solver: &str, oracle: &str) {
 /// # Panics
 /// With the verdict and the end of the exchange of each case the interactor does not accept.
 #[track_caller]
-pub fn check_interactive_samples<I>(solver: &str, interactor: I)
-where
-    I: Fn(
-            &[u8],
-            &mut StreamInput<ExchangeReader>,
-            &mut Output<ExchangeWriter>,
-        ) -> Result<(), Error>
-        + Send
-        + Copy
-        + 'static,
-{
+pub fn check_interactive_samples(solver: &str, interactor: InteractorFn) {
     let (_, dir, samples) = samples();
     assert!(!samples.is_empty(), "no sample cases in {}", dir.display());
     let mut failures = Vec::new();
