@@ -302,8 +302,10 @@ fn made_crates_pass_every_check_at_once() {
     }
     assert!(!manifest.contains("[package.metadata.judge]"), "a library is no problem");
 
-    // A problem for Algospot (no --edition: Rust 2015) whose solver sums through the library.
-    made(&["new", "tpl-uses-lib", "--judge", "algospot"]);
+    // A problem for Algospot (no --edition: Rust 2015) whose solver sums through the library,
+    // judged by a checker program of its own.
+    made(&["new", "tpl-uses-lib", "--judge", "algospot", "--checker", "binary"]);
+    assert!(root.join("crates/tpl-uses-lib/src/bin/tpl-uses-lib-check.rs").is_file());
     let uses = root.join("crates/tpl-uses-lib");
     let dependency = "judge-io = { path = \"../../judge-io\" }\n";
     edit(
@@ -330,6 +332,7 @@ fn made_crates_pass_every_check_at_once() {
     let out =
         succeeded("xtask testdata", &xtask(&root, &["testdata", "tpl-guess", "tpl-uses-lib"]));
     assert!(out.contains("testdata: 4 passed, 0 failed"), "{out}");
+    assert!(out.contains("checker tpl-uses-lib-check"), "{out}");
     // The runner keeps the bundle it compiled.
     let bundle = read(&root.join("target/bundles/tpl-uses-lib/Main.rs"));
     assert!(bundle.contains("mod tpl_fenwick {"), "the library is inlined:\n{bundle}");

@@ -124,9 +124,19 @@ pub fn add(root: &Path, problem: &str) -> Result<KitReport, NewError> {
     } else {
         (ORDINARY, "src/lib.rs", "parse")
     };
+    let mut report = KitReport { interactive, ..KitReport::default() };
+    let paths = templates.iter().map(|(path, _)| path.replace("NAME", problem));
+    let paths: Vec<String> = paths.chain(["src/gen.rs".to_string()]).collect();
+    let manifest = read("Cargo.toml")?;
+    let (manifest_edited, manifest_edits) = with_harness(&manifest, problem);
+    let naive_module = lib_items.mods.iter().any(|m| m == "naive");
+    if paths.iter().all(|path| dir.join(path).exists()) && naive_module && manifest_edits.is_empty()
+    {
+        report.kept = paths;
+        return Ok(report);
+    }
     check_contract(problem, &dir, &lib_items, interactive)?;
 
-    let mut report = KitReport { interactive, ..KitReport::default() };
     let mut values = vec![
         ("name", problem.to_string()),
         ("crate", problem.replace('-', "_")),
@@ -182,15 +192,13 @@ pub fn add(root: &Path, problem: &str) -> Result<KitReport, NewError> {
     // The edits: the oracle as a module of the library; the harness and default-run in the
     // manifest.
     let mut edits: Vec<(&str, String)> = Vec::new();
-    if !lib_items.mods.iter().any(|m| m == "naive") {
+    if !naive_module {
         edits.push(("src/lib.rs", with_naive_module(&lib)));
         report.edited.push("src/lib.rs (pub mod naive;)".to_string());
     }
-    let manifest = read("Cargo.toml")?;
-    let (manifest_edited, what) = with_harness(&manifest, problem);
-    if !what.is_empty() {
+    if !manifest_edits.is_empty() {
         edits.push(("Cargo.toml", manifest_edited));
-        report.edited.push(format!("Cargo.toml ({})", what.join(", ")));
+        report.edited.push(format!("Cargo.toml ({})", manifest_edits.join(", ")));
     }
     write_or_restore(&dir, &planned, &edits)?;
     report.written = planned.into_iter().map(|(path, _)| path).collect();

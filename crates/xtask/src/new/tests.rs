@@ -437,6 +437,9 @@ fn the_kit_is_written_against_the_problems_own_functions() {
     assert!(gen.contains("let n: usize = g.count::<usize, _>(1..=MAX_N, 1);"), "{gen}");
     let naive = root.read("crates/boj-1000/src/naive.rs");
     assert!(naive.contains("//! - `pub fn solve(input: &Input) -> i64`"), "{naive}");
+    for (file, text) in root.snapshot() {
+        assert!(!text.contains("{{"), "{file}: a placeholder is left:\n{text}");
+    }
     // Again: every file is there, nothing changes.
     let before = root.snapshot();
     let again = kit::add(&root.0, "boj-1000").expect("nothing to add");
@@ -463,6 +466,7 @@ fn a_kit_keeps_what_is_there_and_says_why_it_cannot_derive() {
     let gen = root.read("crates/boj-1000/src/gen.rs");
     let says = "the generator is not written yet: write generate in crates/boj-1000/src/gen.rs";
     assert!(gen.contains(says), "{gen}");
+    assert!(!gen.contains("{{"), "a placeholder is left:\n{gen}");
     // A problem without `pub fn parse` gets no kit at all.
     created(make_problem(&root.0, &spec("boj-2", "boj"), false).expect("made"));
     let lib = root.0.join("crates/boj-2/src/lib.rs");
@@ -488,4 +492,32 @@ fn an_interactive_kit_derives_its_cases_from_the_interactor() {
     assert_eq!(report.edited, ["src/lib.rs (pub mod naive;)"], "the harness is there already");
     let gen = root.read("crates/cf-1-g/src/gen.rs");
     assert!(gen.contains("const MAX_N: u64 = 1_000_000_000;\n"), "{gen}");
+}
+
+#[test]
+fn the_seed_problems_have_their_kits() {
+    // Copies of the seed problems: their kits are complete (and hand-written, without the
+    // `parse` a new kit is written against), so nothing is written.
+    fn copy(from: &Path, to: &Path) {
+        fs::create_dir_all(to).expect("a folder");
+        for entry in fs::read_dir(from).expect("lists") {
+            let path = entry.expect("an entry").path();
+            let target = to.join(path.file_name().expect("named"));
+            if path.is_dir() {
+                copy(&path, &target);
+            } else {
+                fs::copy(&path, &target).expect("a copy");
+            }
+        }
+    }
+    let real = Path::new(env!("CARGO_MANIFEST_DIR")).ancestors().nth(2).expect("the workspace");
+    let root = Root::new("seeds");
+    for seed in ["boj-11559", "boardcover", "ts-big-puzzle", "programmers-84021"] {
+        copy(&real.join("crates").join(seed), &root.0.join("crates").join(seed));
+        let before = root.snapshot();
+        let report = kit::add(&root.0, seed).expect("a complete kit");
+        assert!(report.written.is_empty() && report.edited.is_empty(), "{seed}: {report:?}");
+        assert!(report.report(seed).contains("has its kit already"), "{seed}");
+        assert_eq!(before, root.snapshot(), "{seed}");
+    }
 }
