@@ -71,7 +71,7 @@ pub fn derive(
     }
     let mut body = String::new();
     for step in &steps {
-        emit_step(&mut body, step, &roles, step.levels(), 1);
+        emit_step(&mut body, step, &roles, None, 1);
     }
     let first = steps.first().map_or(open, Step::first_token);
     let last = steps.last().map_or(close, Step::last_token);
@@ -779,10 +779,27 @@ fn roles(steps: &[Step]) -> BTreeMap<String, Role> {
             roles.insert(name.to_string(), Role::Value);
         }
     }
+    // A count's budget is that of what it counts: the declaration that names it (or the
+    // whole loop around the `input!` calls that do).
+    let mut parts: Vec<(u32, Vec<(&Expr, bool)>)> = Vec::new();
     for step in steps {
-        let levels = step.levels().max(1);
         let mut exprs = Vec::new();
-        step.exprs(&mut exprs);
+        match step {
+            Step::Read { decls, .. } => {
+                for decl in decls {
+                    let mut exprs = Vec::new();
+                    decl.ty.exprs(&mut exprs);
+                    parts.push((decl.ty.levels(), exprs));
+                }
+            }
+            Step::Loop { .. } => {
+                step.exprs(&mut exprs);
+                parts.push((step.levels(), exprs));
+            }
+        }
+    }
+    for (levels, exprs) in parts {
+        let levels = levels.max(1);
         for (expr, is_count) in exprs {
             for name in &expr.names {
                 if let Some(role) = roles.get_mut(name) {
@@ -849,12 +866,13 @@ fn copied_consts(steps: &[Step], consts: &Consts) -> String {
     text
 }
 
-/// Writes the code of `step` (inside a top-level step nested `levels` deep) at `depth`.
+/// Writes the code of `step` at `depth`; inside a loop, `levels` is how deep the loop nests
+/// (else each declaration's own).
 fn emit_step(
     out: &mut String,
     step: &Step,
     roles: &BTreeMap<String, Role>,
-    levels: u32,
+    levels: Option<u32>,
     depth: usize,
 ) {
     let indent = "    ".repeat(depth);
@@ -862,14 +880,16 @@ fn emit_step(
         Step::Read { decls, .. } => {
             let _ = writeln!(out, "{indent}g.line();");
             for decl in decls {
-                let value = expr_of(&decl.ty, Some(&decl.name), roles, levels.max(1));
+                let levels = levels.unwrap_or_else(|| decl.ty.levels()).max(1);
+                let value = expr_of(&decl.ty, Some(&decl.name), roles, levels);
                 let _ = writeln!(out, "{indent}let {}: {} = {value};", decl.name, decl.ty.rust());
             }
         }
         Step::Loop { pattern, iter, body, .. } => {
             let _ = writeln!(out, "{indent}for {pattern} in {} {{", iter.text);
+            let levels = levels.unwrap_or_else(|| step.levels());
             for inner in body {
-                emit_step(out, inner, roles, levels, depth + 1);
+                emit_step(out, inner, roles, Some(levels), depth + 1);
             }
             let _ = writeln!(out, "{indent}}}");
         }
@@ -976,7 +996,7 @@ pub(crate) fn solve(a: &[i64]) -> i64 {
     let h: usize = g.count::<usize, _>(1..=50, 2);
     let w: usize = g.count::<usize, _>(1..=50, 2);
     let grid: Vec<Vec<u8>> = g.array(h, true, |g| g.row(w, \".#\"));
-    let s: Vec<u8> = g.word(2);
+    let s: Vec<u8> = g.word(1);
     g.line();
     let edges: Vec<(usize, usize)> = g.array(3, true, |g| (g.index(1..=h), g.index(1..=w)));
     let cases: Vec<(usize, Vec<u8>)> = g.array(2, true, |g| { let m: usize = g.count::<usize, _>(1..=5, 2); let b: Vec<u8> = g.array(m, false, |g| g.value::<u8, _>(..)); (m, b) });
