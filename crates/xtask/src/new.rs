@@ -484,6 +484,11 @@ pub fn make_problem(root: &Path, spec: &ProblemSpec, add_samples: bool) -> Resul
         .map(|(input, output)| (normalized(input), normalized(output)))
         .collect();
     if root.join("crates").join(name).exists() {
+        if judge_meta::problem::role(root, name) != Some(judge_meta::Role::Problem) {
+            return Err(NewError::BadArgument(format!(
+                "crates/{name} exists and is no problem crate: pick another name"
+            )));
+        }
         return compare_samples(root, name, &samples, add_samples).map(Made::Existing);
     }
     if root.join("testdata").join(name).exists() {

@@ -402,6 +402,18 @@ fn an_existing_crate_is_compared_never_overwritten() {
     assert_eq!(root.read("crates/boj-1000/src/lib.rs"), "// mine\n");
     let report = existing(make_problem(&root.0, &again, false).expect("compared"));
     assert_eq!((report.same.len(), report.pending()), (3, 0), "all there once added");
+    // A library of that name is no problem to compare samples with.
+    fs::create_dir_all(root.0.join("crates/lib-x/src")).expect("a folder");
+    fs::write(root.0.join("crates/lib-x/Cargo.toml"), "[package]\nname = \"lib-x\"\n")
+        .expect("a manifest");
+    let error = make_problem(&root.0, &ProblemSpec { name: "lib-x".into(), ..again }, true);
+    assert_eq!(
+        error,
+        Err(NewError::BadArgument(
+            "crates/lib-x exists and is no problem crate: pick another name".into()
+        ))
+    );
+    assert!(!root.0.join("testdata/lib-x").exists());
 }
 
 /// A problem made in `root` with its kit added; the report.
