@@ -486,7 +486,7 @@ pub fn make_problem(root: &Path, spec: &ProblemSpec, add_samples: bool) -> Resul
     if root.join("crates").join(name).exists() {
         if judge_meta::problem::role(root, name) != Some(judge_meta::Role::Problem) {
             return Err(NewError::BadArgument(format!(
-                "crates/{name} exists and is no problem crate: pick another name"
+                "crates/{name} already exists and is no problem crate: pick another name"
             )));
         }
         return compare_samples(root, name, &samples, add_samples).map(Made::Existing);
@@ -844,16 +844,18 @@ fn rustfmt_program() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("rustfmt"))
 }
 
-/// Writes `files` (paths from `root`) into a folder of their own beside the crates, then
-/// renames each of `tops` (the folders they are in: `crates/NAME`, `testdata/NAME`) into
-/// place; on any failure, removes what it wrote and moved.
+/// Writes `files` (paths from `root`) into a folder of their own under `target/` (ignored by
+/// git, on the workspace's file system), then renames each of `tops` (the folders they are
+/// in: `crates/NAME`, `testdata/NAME`) into place; on any failure, removes what it wrote and
+/// moved.
 fn write_all_or_nothing(
     root: &Path,
     name: &str,
     files: &[(String, String)],
     tops: &[String],
 ) -> Result<(), NewError> {
-    let staging = Staging { dir: root.join(format!(".xtask-new-{name}-{}", std::process::id())) };
+    let staging_dir = root.join("target/xtask-new").join(format!("{name}-{}", std::process::id()));
+    let staging = Staging { dir: staging_dir };
     let _ = fs::remove_dir_all(&staging.dir);
     for (path, text) in files {
         let target = staging.dir.join(path);

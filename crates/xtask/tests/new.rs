@@ -467,11 +467,8 @@ fn bad_arguments_are_a_usage_line_and_status_2() {
     assert!(stderr.trim_end().ends_with("(nothing was made)"), "{stderr}");
     let written: Vec<_> = fs::read_dir(root.join("crates")).expect("lists").collect();
     assert_eq!(written.len(), 1, "only crates/taken: nothing was made");
-    let left: Vec<_> = fs::read_dir(&root)
-        .expect("lists")
-        .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .filter(|name| name.starts_with(".xtask-new"))
-        .collect();
+    let staging = root.join("target/xtask-new");
+    let left: Vec<_> = fs::read_dir(&staging).map_or(Vec::new(), |dir| dir.collect());
     assert!(left.is_empty(), "the staging folder is removed: {left:?}");
     fs::remove_file(root.join("testdata")).expect("cleaning up");
 }

@@ -355,7 +355,7 @@ fn a_failure_leaves_nothing_behind() {
     let NewError::Failed(message) = &error else { panic!("{error:?}") };
     assert!(message.starts_with("cannot make testdata/boj-1000"), "{message}");
     assert!(message.ends_with("(nothing was made)"), "{message}");
-    assert_eq!(root.files(), ["testdata"], "nothing of the crate is left");
+    assert_eq!(root.files(), ["testdata"], "nothing of the crate is left, nor staged");
     assert!(root.0.join("crates").read_dir().expect("lists").next().is_none());
 }
 
@@ -410,7 +410,7 @@ fn an_existing_crate_is_compared_never_overwritten() {
     assert_eq!(
         error,
         Err(NewError::BadArgument(
-            "crates/lib-x exists and is no problem crate: pick another name".into()
+            "crates/lib-x already exists and is no problem crate: pick another name".into()
         ))
     );
     assert!(!root.0.join("testdata/lib-x").exists());
