@@ -30,7 +30,8 @@ for target in "${targets[@]}"; do
     if [ ! -f "$dir/examples/$target-bench.rs" ]; then
         # Naming all problems skips those without a benchmark; naming one asks for it.
         [ $# -eq 0 ] && continue
-        die "$target has no benchmark ($dir/examples/$target-bench.rs)"
+        [ "$target" = judge-io ] && die "judge-io has no benchmark ($dir/examples/$target-bench.rs)"
+        die "$target has no kit yet (no $dir/examples/$target-bench.rs): scripts/new.sh --kit $target adds a generator and a benchmark"
     fi
     echo "== bench $target"
     # Example names carry the package name: cargo's outputs share one examples folder.

@@ -17,4 +17,6 @@ USAGE="scripts/make-testdata.sh PROBLEM"
 [ $# -eq 1 ] || usage
 case $1 in -*) usage "unknown option $1" ;; esac
 check_problems "$1"
+[ -f "crates/$1/testdata.list" ] ||
+    die "$1 has no kit yet (no crates/$1/testdata.list): scripts/new.sh --kit $1 adds a generator, an oracle and testdata.list"
 xtask make-testdata "$1"

@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
-# Creates a new crate that passes scripts/test.sh, clippy and fmt at once (`xtask new`).
-#   A problem, crates/NAME: a sample problem (the sum of N integers; with --interactive, guess
-#   the number with its interactor) whose parts say what to replace: solver, oracle,
-#   generator, stress and CLI tests, benchmark, testdata.list and a sample in testdata/NAME/;
-#   then its testdata is made. --time-limit and --memory-limit are the statement's limits
-#   (else the judge profile's usual ones apply).
-#   A library, crates/NAME with --lib: std only, Rust 1.63, a sample (a Fenwick tree) with its
-#   docs, a doctest and a test against a naive version.
+# Makes a crate that passes fmt, clippy and its checks at once (`xtask new`; --help says more).
+#   A problem, crates/NAME: Cargo.toml, src/main.rs (it stays as it is), src/lib.rs (the input!
+#   declaration, solve and render: the one file to edit) and a sample in testdata/NAME/ that
+#   its sample problem answers (--multi-test: t test cases answered YES/NO; --interactive:
+#   guess the number, with src/interactor.rs, the judge's side the samples are played
+#   against). --checker, --time-limit and --memory-limit go into its metadata.
+#   --kit PROBLEM adds the oracle, a generator derived from its input! declaration, stress and
+#   CLI tests, testdata.list and a benchmark to a problem; an existing file is left as it is.
+#   A library, crates/NAME with --lib: std only, Rust 1.63, a sample (a Fenwick tree).
 #
-#   scripts/new.sh boj-1000 --judge boj --time-limit 2000   (profiles: xtask profiles)
+#   scripts/new.sh boj-1000 --judge boj --time-limit 2000 --memory-limit 256
+#   scripts/new.sh cf-1999-a --judge codeforces --multi-test --checker yes-no
 #   scripts/new.sh cf-1999-g --judge codeforces --interactive
+#   scripts/new.sh --kit boj-1000
 #   scripts/new.sh --lib fenwick
 set -uo pipefail
-USAGE="scripts/new.sh NAME --judge PROFILE [--time-limit MS] [--memory-limit MB] [--interactive] | scripts/new.sh --lib NAME"
+USAGE="scripts/new.sh NAME --judge boj|algospot|atcoder|codeforces|swea|programmers [--multi-test | --interactive] [--checker exact|tokens|'floats ABS REL'|yes-no|binary] [--time-limit MS] [--memory-limit MB] | scripts/new.sh --kit PROBLEM | scripts/new.sh --lib NAME | scripts/new.sh --help"
 # shellcheck source=scripts/common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 

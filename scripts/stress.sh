@@ -81,6 +81,8 @@ if [ -n "$workers" ]; then
     fi
 fi
 check_problems "$problem"
+[ -f "crates/$problem/tests/stress.rs" ] ||
+    die "$problem has no kit yet (no crates/$problem/tests/stress.rs): scripts/new.sh --kit $problem adds an oracle, a generator and stress tests"
 
 test_args=(--release -p "$problem" --test stress)
 echo "== stress $problem: building the release tests"

@@ -77,7 +77,7 @@ mod emit;
 mod expand;
 mod inline;
 mod items;
-mod lexer;
+pub mod lexer;
 mod manifest;
 mod mapped;
 mod prune;

@@ -14,6 +14,8 @@
 //! - [`generator_main`], [`checker_main`], [`interactor_main`]: the whole `main` of a
 //!   problem's `src/bin/P-gen.rs`, `P-check.rs` and `P-judge.rs`.
 //! - [`check_run`], [`check_generator`], [`run_binary`]: binaries end to end, for `tests/cli.rs`.
+//! - What the kit of `scripts/new.sh --kit` shares ([`InputGen`], [`require_oracle`],
+//!   [`check_samples`], ...): see the `kit` module.
 //!
 //! # Never bundled
 //! A problem crate lists `judge-test` under `[dependencies]` (its `src/bin/` binaries need the
@@ -101,6 +103,7 @@
 #[doc(hidden)]
 pub mod guess;
 mod interact;
+mod kit;
 mod mains;
 mod metadata;
 mod panics;
@@ -113,6 +116,11 @@ pub use interact::{
     SolverInput, SolverOutput, StreamRunFn, TIME_LIMIT,
 };
 pub use judge_meta::{CheckFn, Checker};
+pub use kit::{
+    check_error_line, check_interactive_samples, check_samples, require_interactive_oracle,
+    require_oracle, sized_generator_main, small_input, GenerateFn, InputGen, Size, SIZED_USAGE,
+    SMALL_COUNTS,
+};
 pub use mains::{checker_main, generator_main, interactor_main};
 pub use process::{check_generator, check_run, peak_memory_kib, run_binary};
 pub use shrink::{shrink, Judged, ShrinkFn};

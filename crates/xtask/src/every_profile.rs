@@ -1,11 +1,14 @@
-//! The templates meet the bundler: the sample problem `xtask new` makes, bundled for every
-//! judge profile (readable and compact), is accepted by that judge's compilers (the checks
-//! inside the bundler) and, compiled as the judge compiles it, answers the sample.
+//! The templates meet the bundler: the sample problems `xtask new` makes (ordinary and
+//! multi-test), bundled for every judge profile, are accepted by that judge's compilers (the
+//! checks inside the bundler), stay within the size a new problem's bundle may have, and,
+//! compiled as the judge compiles them, answer their samples (the multi-test one on one judge:
+//! its bundle differs from the ordinary one in the problem's own code only).
 
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use bundler::{bundle_crate, Edition, Options, WINDOWS_TARGET};
 use judge_meta::problem::{self, Role};
@@ -18,7 +21,11 @@ struct TempDir {
 
 impl TempDir {
     fn new(name: &str) -> TempDir {
-        let path = std::env::temp_dir().join(format!("xtask-{name}-{}", std::process::id()));
+        // Tests run in parallel: a number of its own for each folder.
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let unique = NEXT.fetch_add(1, Ordering::Relaxed);
+        let path =
+            std::env::temp_dir().join(format!("xtask-{name}-{}-{unique}", std::process::id()));
         let _ = fs::remove_dir_all(&path);
         fs::create_dir_all(&path).expect("can create a temp dir");
         TempDir { path }
@@ -31,10 +38,15 @@ impl Drop for TempDir {
     }
 }
 
-/// A temp workspace with a `scripts/new.sh` sample problem `sample` for `profile`, and a copy
-/// of the real judge-io, the test harness and every library crate beside it (a copy: the
-/// bundler refuses dependencies outside the workspace, and a link resolves outside).
-fn sample_problem(profile: &str) -> TempDir {
+/// The most bytes a new problem's readable bundle may have, whatever the judge: `input!` and
+/// its located errors are worth that much (issue 21).
+const NEW_BUNDLE_BYTES: usize = 20_000;
+
+/// A temp workspace with a `scripts/new.sh` sample problem `sample` (multi-test or not) for
+/// `profile`, and a copy of the real judge-io, the test harness and every library crate
+/// beside it (a copy: the bundler refuses dependencies outside the workspace, and a link
+/// resolves outside).
+fn sample_problem(profile: &str, multi_test: bool, interactive: bool) -> TempDir {
     let dir = TempDir::new(&format!("sample-{profile}"));
     let root = crate::workspace_root();
     let mut copied = problem::crates_with_role(&root, Role::Library).expect("the crates list");
@@ -44,7 +56,14 @@ fn sample_problem(profile: &str) -> TempDir {
         let to = dir.path.join(from.strip_prefix(&root).expect("inside the workspace"));
         copy_crate(&from, &to);
     }
-    if crate::new::create(&dir.path, "sample", profile).is_err() {
+    let spec = crate::new::ProblemSpec {
+        name: "sample".to_string(),
+        profile: profile.to_string(),
+        multi_test,
+        interactive,
+        ..crate::new::ProblemSpec::default()
+    };
+    if crate::new::make_problem(&dir.path, &spec, false).is_err() {
         panic!("xtask new makes the sample for {profile}");
     }
     dir
@@ -101,7 +120,7 @@ fn compile_and_run(source: &str, profile: &judge_meta::Profile, stdin: &str) -> 
 #[test]
 fn every_profile_gets_a_bundle_its_judges_compilers_accept() {
     for profile in PROFILES {
-        let dir = sample_problem(profile.key);
+        let dir = sample_problem(profile.key, false, false);
         for compact in [false, true] {
             let options = Options::for_profile(profile, compact).expect("a known edition");
             // The checks inside are the judge's compilers (and, for Codeforces, Windows).
@@ -109,6 +128,8 @@ fn every_profile_gets_a_bundle_its_judges_compilers_accept() {
                 bundle_crate(&dir.path, &dir.path.join("crates/sample"), "sample", &options)
                     .unwrap_or_else(|e| panic!("{} (compact {compact}): {e}", profile.key));
             assert!(Edition::parse(profile.edition).is_ok(), "{}", profile.key);
+            let size = bundle.text.len();
+            assert!(size <= NEW_BUNDLE_BYTES, "{} (compact {compact}): {size} bytes", profile.key);
             let output = compile_and_run(&bundle.text, profile, "3\n1 2 -4\n");
             assert_eq!(output, "-1\n", "{}", profile.key);
             if profile.windows {
@@ -120,4 +141,32 @@ fn every_profile_gets_a_bundle_its_judges_compilers_accept() {
             }
         }
     }
+}
+
+#[test]
+fn every_profile_gets_a_multi_test_bundle_within_the_size() {
+    for profile in PROFILES {
+        let dir = sample_problem(profile.key, true, false);
+        let options = Options::for_profile(profile, false).expect("a known edition");
+        let bundle = bundle_crate(&dir.path, &dir.path.join("crates/sample"), "sample", &options)
+            .unwrap_or_else(|e| panic!("{}: {e}", profile.key));
+        let size = bundle.text.len();
+        assert!(size <= NEW_BUNDLE_BYTES, "{}: {size} bytes", profile.key);
+        // The judge's compilers accepted it inside the bundler; one judge runs it here.
+        if profile.key == "codeforces" {
+            let output = compile_and_run(&bundle.text, profile, "3\n3\n1 2 2\n2\n5 4\n1\n7\n");
+            assert_eq!(output, "YES\nNO\nYES\n", "{}", profile.key);
+        }
+    }
+}
+
+#[test]
+fn the_interactive_bundle_is_within_the_size() {
+    // Algospot's bundle is the largest: Rust 2015 needs the most `use` lines.
+    let profile = judge_meta::profiles::find("algospot").expect("a profile");
+    let dir = sample_problem(profile.key, false, true);
+    let options = Options::for_profile(profile, false).expect("a known edition");
+    let bundle = bundle_crate(&dir.path, &dir.path.join("crates/sample"), "sample", &options)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(bundle.text.len() <= NEW_BUNDLE_BYTES, "{} bytes", bundle.text.len());
 }

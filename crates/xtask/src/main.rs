@@ -8,9 +8,14 @@
 //! xtask make-testdata PROBLEM      testdata/PROBLEM from crates/PROBLEM/testdata.list
 //! xtask problems [NAME...]          the problem crates (or checks that each NAME is one)
 //! xtask profiles                    the judge profiles a problem's metadata can name
-//! xtask new NAME --judge PROFILE [--time-limit MS] [--memory-limit MB] [--interactive]
-//!                                   a new problem crate that passes every check at once
-//! xtask new --lib NAME              a new library crate, the same
+//! xtask new NAME --judge PROFILE [--multi-test | --interactive] [--checker CHECKER]
+//!           [--time-limit MS] [--memory-limit MB]
+//!                                   a new problem crate (its solution and its samples) that
+//!                                   passes every check at once
+//! xtask new --kit PROBLEM           a problem's oracle, generator, stress and CLI tests, list
+//!                                   and benchmark
+//! xtask new --lib NAME              a new library crate that passes every check at once
+//! xtask new --help                  the options, the judge profiles, examples
 //! ```
 //!
 //!
@@ -34,7 +39,7 @@ use std::process::ExitCode;
 const USAGE: &str = "usage: xtask bundle [--compact] PROBLEM | testdata [--quick] [PROBLEM...] | \
                      make-testdata PROBLEM | \
                      problems [NAME...] | profiles | new NAME --judge PROFILE [OPTIONS] | \
-                     new --lib NAME";
+                     new --kit PROBLEM | new --lib NAME | new --help";
 
 /// Why a command stopped.
 enum Stop {

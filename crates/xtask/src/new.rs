@@ -1,34 +1,45 @@
-//! `xtask new`: a new crate that passes `scripts/test.sh`, clippy and fmt at once.
+//! `xtask new` (behind `scripts/new.sh`): a problem crate that is only its solution and its
+//! samples, the kit that stress testing needs added to a problem when it needs it, or a
+//! library crate; each passes fmt, clippy and its checks at once.
 //!
 //! ```text
-//! xtask new NAME --judge PROFILE [--time-limit MS] [--memory-limit MB] [--interactive]
+//! xtask new NAME --judge PROFILE [--multi-test | --interactive] [--checker CHECKER]
+//!                [--time-limit MS] [--memory-limit MB]
+//! xtask new --kit PROBLEM
 //! xtask new --lib NAME
+//! xtask new --help
 //! ```
 //!
-//! A problem's files come from `crates/xtask/templates/` (an interactive problem's from
-//! `templates/interactive/` instead, where they differ) with `{{name}}` (the package name),
-//! `{{crate}}` (its Rust name), `{{profile}}` and `{{limits}}` (the metadata lines for the
-//! limits) filled in. They hold a sample problem (the sum of N integers; guess the number for
-//! an interactive one) whose parse, solve, oracle, generator and interactor are what a user
-//! replaces; everything else (stress loops, shrinking, CLI checks, the mains of the helper
-//! binaries) lives in the test harness, `crates/judge-test`, and the tools. A library's files
-//! come from `templates/library/`: a sample (a Fenwick tree) with its docs, a doctest and a
-//! test against a naive version.
-//!
-//! Then it formats the crate and, for a problem, makes its testdata (`make-testdata`), so
-//! `scripts/new.sh` is this command alone.
+//! A problem ([`make_problem`], from a [`ProblemSpec`] that the command line or a receiver of
+//! a problem's page fills) is `Cargo.toml`, `src/main.rs` (which stays as it is), `src/lib.rs`
+//! (the input declared with `input!`, `solve`, `render`: the one file to edit) and its samples,
+//! `testdata/NAME/sample-K.in`/`.out`; an interactive one adds the judge's side,
+//! `src/interactor.rs` and `src/bin/NAME-judge.rs`, since its samples give no verdict without
+//! one. Its files come from `templates/problem/` and are written into a folder of their own
+//! first, then renamed into place: a failure leaves nothing behind, and an existing crate is
+//! never touched (its samples are compared with the given ones instead; see
+//! [`SampleReport`]). The kit (`kit.rs`) and the generator it derives from the problem's
+//! `input!` declaration (`derive.rs`) come from `templates/kit/`; a library from
+//! `templates/library/`.
+
+mod derive;
+mod kit;
 
 use std::fs;
-use std::path::Path;
-use std::process::Command;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 
-use judge_meta::profiles::{self, Profile};
+use judge_meta::checker::{Checker, CheckerSpec};
+use judge_meta::profiles::{self, Profile, PROFILES};
 
-/// The command line, for usage lines.
-pub const USAGE: &str = "usage: scripts/new.sh NAME --judge PROFILE [--time-limit MS] \
-                         [--memory-limit MB] [--interactive] | scripts/new.sh --lib NAME   (for \
-                         example: scripts/new.sh boj-1000 --judge boj --time-limit 2000; \
-                         profiles: xtask profiles)";
+/// The command line, for usage lines: every judge profile's key, every checker (a unit test
+/// keeps it in step with the profiles).
+pub const USAGE: &str = "usage: scripts/new.sh NAME --judge \
+                         boj|algospot|atcoder|codeforces|swea|programmers [--multi-test | \
+                         --interactive] [--checker exact|tokens|'floats ABS REL'|yes-no|binary] \
+                         [--time-limit MS] [--memory-limit MB] | scripts/new.sh --kit PROBLEM | \
+                         scripts/new.sh --lib NAME | scripts/new.sh --help";
 
 /// The time limits `--time-limit` accepts, in milliseconds: a judge's limit is seconds, so a
 /// smaller number is a limit written in seconds by mistake.
@@ -41,117 +52,249 @@ const MEMORY_LIMITS_MB: std::ops::RangeInclusive<u64> = 1..=8192;
 pub enum NewError {
     /// A bad argument: the usage line follows, exit status 2.
     BadArgument(String),
-    /// Something failed on the way.
+    /// Something failed on the way (nothing was left half-made).
     Failed(String),
 }
 
-/// What to create.
-#[derive(Debug, PartialEq, Eq)]
+/// What the command line asks for.
+#[derive(Debug, PartialEq)]
 pub enum Request {
-    Problem(ProblemRequest),
+    Problem(ProblemSpec),
+    /// The kit of an existing problem.
+    Kit {
+        problem: String,
+    },
     /// A std-only library crate that problems depend on by path.
     Library {
         name: String,
     },
+    Help,
 }
 
-/// A problem crate to create.
-#[derive(Debug, PartialEq, Eq)]
-pub struct ProblemRequest {
+/// A problem to make, as the command line or a receiver of the problem's page describes it.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ProblemSpec {
+    /// The crate's name (`cf-1999-a`).
     pub name: String,
-    /// The judge profile's key (`boj`).
+    /// The judge profile's key (`codeforces`).
     pub profile: String,
     /// The statement's limits; `None` keeps the profile's usual one.
     pub time_limit_ms: Option<u64>,
     pub memory_limit_mb: Option<u64>,
-    /// A sample interactive problem with its interactor, instead of an ordinary one.
+    /// The judge's side is part of the problem (`src/interactor.rs`).
     pub interactive: bool,
+    /// The input is t test cases.
+    pub multi_test: bool,
+    /// How outputs are compared; `None`: `yes-no` when the samples' answers are all YES/NO
+    /// on a judge that accepts any letter case (Codeforces), else the default, `exact`.
+    pub checker: Option<CheckerSpec>,
+    /// The statement's samples, (input, output), as the page gives them; none: the sample
+    /// problem's own. An interactive problem's are records of one game each, kept in
+    /// `testdata/NAME/page/` (the cases played against its interactor are its own).
+    pub samples: Vec<(String, String)>,
+    /// The problem's title and address, for the crate's docs.
+    pub title: Option<String>,
+    pub url: Option<String>,
 }
+
+/// What [`make_problem`] did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Made {
+    Created(Created),
+    /// The crate was there already: nothing of it changed but, when asked, new samples.
+    Existing(SampleReport),
+}
+
+/// A crate made.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Created {
+    pub name: String,
+    /// Every file written, from the workspace root.
+    pub files: Vec<PathBuf>,
+    /// How its outputs are compared.
+    pub checker: CheckerSpec,
+    /// What the user should know (usual limits in force, a checker chosen from the samples).
+    pub notes: Vec<String>,
+}
+
+/// How the given samples compare with those of a crate that exists.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct SampleReport {
+    pub name: String,
+    /// The folder the samples are in, from the root (`testdata/NAME`, or `testdata/NAME/page`
+    /// for an interactive problem).
+    pub dir: PathBuf,
+    /// The given samples (numbered from 1) found there.
+    pub same: Vec<usize>,
+    /// Given samples whose file of the same number differs: the number and how.
+    pub differing: Vec<(usize, String)>,
+    /// Given samples with no file of their number.
+    pub missing: Vec<usize>,
+    /// The files written for the differing and missing ones, when asked to add them.
+    pub added: Vec<PathBuf>,
+}
+
+impl SampleReport {
+    /// How many given samples are neither there nor added.
+    pub fn pending(&self) -> usize {
+        if self.added.is_empty() {
+            self.differing.len() + self.missing.len()
+        } else {
+            0
+        }
+    }
+}
+
+impl Made {
+    /// What happened, in lines to print.
+    pub fn report(&self) -> String {
+        match self {
+            Made::Created(created) => {
+                let name = &created.name;
+                let mut parts = Vec::new();
+                for top in [format!("crates/{name}"), format!("testdata/{name}")] {
+                    let inside: Vec<String> = created
+                        .files
+                        .iter()
+                        .filter_map(|f| Some(f.strip_prefix(&top).ok()?.display().to_string()))
+                        .collect();
+                    if !inside.is_empty() {
+                        parts.push(format!("{top}/ ({})", inside.join(", ")));
+                    }
+                }
+                let mut text = format!("created {}\n", parts.join(" and "));
+                for note in &created.notes {
+                    text.push_str(&format!("note: {note}\n"));
+                }
+                text
+            }
+            Made::Existing(report) => {
+                let dir = report.dir.display();
+                let mut text =
+                    format!("crates/{} exists: its code is left as it is\n", report.name);
+                let numbers = |list: &[usize]| -> String {
+                    list.iter().map(|k| k.to_string()).collect::<Vec<_>>().join(", ")
+                };
+                if !report.same.is_empty() {
+                    text.push_str(&format!("samples {} are in {dir}/\n", numbers(&report.same)));
+                }
+                for (k, how) in &report.differing {
+                    text.push_str(&format!("sample {k} differs from {dir}/{how}\n"));
+                }
+                if !report.missing.is_empty() {
+                    text.push_str(&format!(
+                        "samples {} are not in {dir}/\n",
+                        numbers(&report.missing)
+                    ));
+                }
+                if report.added.is_empty() {
+                    if report.pending() > 0 {
+                        text.push_str(
+                            "note: they were not added (adding them was not asked for)\n",
+                        );
+                    }
+                } else {
+                    let added: Vec<String> =
+                        report.added.iter().map(|f| f.display().to_string()).collect();
+                    text.push_str(&format!("added {}\n", added.join(", ")));
+                }
+                text
+            }
+        }
+    }
+}
+
+/// A file of a new crate: its path from the workspace root (`NAME` for the name) and its text.
+type Template = (&'static str, &'static str);
 
 /// The text of a template, by its path under `crates/xtask/templates/`.
 macro_rules! template {
     ($path:literal) => {
-        include_str!(concat!("../templates/", $path))
+        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/templates/", $path))
     };
 }
+pub(crate) use template;
 
-/// A file of a new crate: its path from the workspace root (`NAME` for the name) and its
-/// template.
-type Template = (&'static str, &'static str);
+const MANIFEST: Template = ("crates/NAME/Cargo.toml", template!("problem/Cargo.toml.tmpl"));
 
-/// What every problem crate has.
-const PROBLEM_FILES: &[Template] = &[
-    ("crates/NAME/Cargo.toml", template!("Cargo.toml.tmpl")),
-    ("crates/NAME/src/bin/NAME-gen.rs", template!("bin-gen.rs.tmpl")),
+/// An ordinary problem: the sample is the sum of N integers.
+const ORDINARY: &[Template] = &[
+    ("crates/NAME/src/main.rs", template!("problem/main.rs.tmpl")),
+    ("crates/NAME/src/lib.rs", template!("problem/lib.rs.tmpl")),
+];
+const ORDINARY_SAMPLE: &[Template] = &[
+    ("testdata/NAME/sample-1.in", template!("problem/sample-1.in")),
+    ("testdata/NAME/sample-1.out", template!("problem/sample-1.out")),
 ];
 
-/// What an ordinary problem adds: the sample problem, the sum of N integers.
-const ORDINARY_FILES: &[Template] = &[
-    ("crates/NAME/src/lib.rs", template!("lib.rs.tmpl")),
-    ("crates/NAME/src/main.rs", template!("main.rs.tmpl")),
-    ("crates/NAME/src/naive.rs", template!("naive.rs.tmpl")),
-    ("crates/NAME/src/gen.rs", template!("gen.rs.tmpl")),
-    ("crates/NAME/src/bin/NAME-naive.rs", template!("bin-naive.rs.tmpl")),
-    ("crates/NAME/tests/stress.rs", template!("stress.rs.tmpl")),
-    ("crates/NAME/tests/cli.rs", template!("cli.rs.tmpl")),
-    ("crates/NAME/examples/NAME-bench.rs", template!("bench.rs.tmpl")),
-    ("crates/NAME/testdata.list", template!("testdata.list.tmpl")),
-    ("testdata/NAME/sample.in", template!("sample.in")),
-    ("testdata/NAME/sample.out", template!("sample.out")),
+/// A multi-test problem: the sample is "is each case sorted", YES or NO.
+const MULTI_TEST: &[Template] = &[
+    ("crates/NAME/src/main.rs", template!("problem/main.rs.tmpl")),
+    ("crates/NAME/src/lib.rs", template!("problem/multi-test/lib.rs.tmpl")),
+];
+const MULTI_TEST_SAMPLE: &[Template] = &[
+    ("testdata/NAME/sample-1.in", template!("problem/multi-test/sample-1.in")),
+    ("testdata/NAME/sample-1.out", template!("problem/multi-test/sample-1.out")),
 ];
 
-/// What an interactive problem adds: the sample problem, guess the number, and its interactor.
-const INTERACTIVE_FILES: &[Template] = &[
-    ("crates/NAME/src/lib.rs", template!("interactive/lib.rs.tmpl")),
-    ("crates/NAME/src/main.rs", template!("interactive/main.rs.tmpl")),
-    ("crates/NAME/src/naive.rs", template!("interactive/naive.rs.tmpl")),
-    ("crates/NAME/src/gen.rs", template!("interactive/gen.rs.tmpl")),
-    ("crates/NAME/src/interactor.rs", template!("interactive/interactor.rs.tmpl")),
-    ("crates/NAME/src/bin/NAME-judge.rs", template!("interactive/bin-judge.rs.tmpl")),
-    ("crates/NAME/tests/stress.rs", template!("interactive/stress.rs.tmpl")),
-    ("crates/NAME/tests/cli.rs", template!("interactive/cli.rs.tmpl")),
-    ("crates/NAME/examples/NAME-bench.rs", template!("interactive/bench.rs.tmpl")),
-    ("crates/NAME/testdata.list", template!("interactive/testdata.list.tmpl")),
-    ("testdata/NAME/sample.in", template!("interactive/sample.in")),
+/// An interactive problem: the sample is guess the number, with its interactor.
+const INTERACTIVE: &[Template] = &[
+    ("crates/NAME/src/main.rs", template!("problem/interactive/main.rs.tmpl")),
+    ("crates/NAME/src/lib.rs", template!("problem/interactive/lib.rs.tmpl")),
+    ("crates/NAME/src/interactor.rs", template!("problem/interactive/interactor.rs.tmpl")),
+    ("crates/NAME/src/bin/NAME-judge.rs", template!("problem/interactive/bin-judge.rs.tmpl")),
+    ("testdata/NAME/sample-1.in", template!("problem/interactive/sample-1.in")),
 ];
+
+/// A problem whose checker is its own program.
+const CHECKER: Template =
+    ("crates/NAME/src/bin/NAME-check.rs", template!("problem/bin-check.rs.tmpl"));
 
 /// A library crate.
-const LIBRARY_FILES: &[Template] = &[
+const LIBRARY: &[Template] = &[
     ("crates/NAME/Cargo.toml", template!("library/Cargo.toml.tmpl")),
     ("crates/NAME/src/lib.rs", template!("library/lib.rs.tmpl")),
 ];
 
-/// `xtask new ARGS...`: reads the arguments, writes the crate under `root`, formats it (the
-/// templates are formatted for names of usual length; another may move line breaks), makes a
-/// problem's testdata, and says what to edit next.
+/// The test harness as a dependency, with why (for the manifest of a problem that has
+/// binaries besides its solver).
+pub(crate) const HARNESS_DEPENDENCY: &str =
+    "# The test harness, for src/bin/ (the helper binaries' mains) and tests; the library\n\
+     # never names it, so no bundle holds it.\n\
+     judge-test = { path = \"../judge-test\" }\n";
+
+/// `xtask new ARGS...`: reads the arguments, makes what they ask for under `root`, and says
+/// what it made and what to do next.
 pub fn main(root: &Path, args: &[&str]) -> Result<(), NewError> {
     match parse_args(args).map_err(NewError::BadArgument)? {
-        Request::Problem(request) => {
-            let name = request.name.as_str();
-            create_problem(root, &request)?;
-            format(root, name)?;
-            runner::make(root, name).map_err(|e| {
-                NewError::Failed(format!(
-                    "crates/{name} was created, but its testdata could not be made: {e}"
-                ))
-            })?;
-            let files = if request.interactive {
-                "src/lib.rs (the solver), src/interactor.rs (the judge's side), src/naive.rs (a \
-                 simple solver the interactor must accept), src/gen.rs (the cases)"
+        Request::Help => print!("{}", help()),
+        Request::Problem(spec) => {
+            let name = spec.name.clone();
+            match make_problem(root, &spec, false)? {
+                Made::Existing(_) => {
+                    return Err(NewError::BadArgument(format!(
+                        "crates/{name} already exists: pick another name (scripts/new.sh --kit \
+                         {name} adds a kit to it)"
+                    )))
+                }
+                made => print!("{}", made.report()),
+            }
+            let edit = if spec.interactive {
+                "src/lib.rs (the solver) and src/interactor.rs (the judge's side; the samples are \
+                 played against it)"
             } else {
-                "src/lib.rs (parse, solve, render), src/naive.rs (the oracle), src/gen.rs (the \
-                 generator)"
+                "src/lib.rs (the input! declaration in parse, solve and render)"
             };
             println!(
-                "next: replace the sample in crates/{name}: {files}, the samples in \
-                 testdata/{name}/, testdata.list, tests/cli.rs and tests/stress.rs; then \
-                 scripts/make-testdata.sh {name} && scripts/test.sh {name} (scripts/test.sh \
-                 --quick {name} while you work)"
+                "next: write the solution in crates/{name}/{edit}; then scripts/test.sh --quick \
+                 {name} (the samples' verdicts) and scripts/bundle.sh {name} > Main.rs (the \
+                 submission); when a WA calls for stress tests, scripts/new.sh --kit {name}"
             );
         }
+        Request::Kit { problem } => print!("{}", kit::add(root, &problem)?.report(&problem)),
         Request::Library { name } => {
-            create_library(root, &name)?;
-            format(root, &name)?;
+            make_library(root, &name)?;
+            println!("created crates/{name}, a std-only library with a sample: a Fenwick tree");
             println!(
                 "next: replace the sample in crates/{name}/src/lib.rs (keep the docs' shape: \
                  what, # Complexity, an example; and the test against a naive version), then \
@@ -164,70 +307,143 @@ pub fn main(root: &Path, args: &[&str]) -> Result<(), NewError> {
     Ok(())
 }
 
-/// `cargo fmt -p name` in `root`.
-fn format(root: &Path, name: &str) -> Result<(), NewError> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let status = Command::new(cargo)
-        .current_dir(root)
-        .args(["fmt", "-p", name])
-        .status()
-        .map_err(|e| NewError::Failed(format!("cannot run cargo fmt: {e}")))?;
-    if !status.success() {
-        return Err(NewError::Failed(format!("crates/{name} was created, but cargo fmt failed")));
+/// `scripts/new.sh --help`.
+fn help() -> String {
+    let mut text = String::from(
+        "scripts/new.sh makes a crate that passes fmt, clippy and its checks at once.\n\n\
+         scripts/new.sh NAME --judge PROFILE [OPTIONS]\n\
+         \x20   A problem, crates/NAME: Cargo.toml, src/main.rs (it stays as it is), src/lib.rs\n\
+         \x20   (the input! declaration, solve and render: the one file to edit), and a sample in\n\
+         \x20   testdata/NAME/ that its sample problem answers.\n\
+         \x20   --multi-test         the input is t test cases (multi-test = true; a YES/NO sample)\n\
+         \x20   --interactive        with the judge's side, src/interactor.rs, which the samples\n\
+         \x20                        are played against (guess the number as a sample)\n\
+         \x20   --checker CHECKER    exact (the default), tokens, 'floats ABS REL', yes-no (YES/NO\n\
+         \x20                        in any letter case), binary (src/bin/NAME-check.rs)\n\
+         \x20   --time-limit MS      the statement's limits (else the judge's usual ones)\n\
+         \x20   --memory-limit MB\n\
+         scripts/new.sh --kit PROBLEM\n\
+         \x20   Adds to a problem the oracle (src/naive.rs), a generator derived from its input!\n\
+         \x20   declaration (src/gen.rs), their binaries, stress and CLI tests, testdata.list and a\n\
+         \x20   benchmark; an existing file is left as it is.\n\
+         scripts/new.sh --lib NAME\n\
+         \x20   A std-only library crate that problems share.\n\n\
+         PROFILE (cargo run -q -p xtask -- profiles shows each judge's compiler and flags):\n",
+    );
+    for p in PROFILES {
+        let rust = if p.accepts_rust {
+            format!("Rust {}, edition {}", p.rust_version, p.edition)
+        } else {
+            "no Rust".to_string()
+        };
+        text.push_str(&format!(
+            "  {:<12} {:<12} {rust}, usually {} ms / {} MB\n",
+            p.key, p.name, p.time_limit_ms, p.memory_limit_mb
+        ));
     }
-    Ok(())
+    text.push_str(
+        "\nFor example:\n\
+         \x20 scripts/new.sh boj-1000 --judge boj --time-limit 2000 --memory-limit 256\n\
+         \x20 scripts/new.sh cf-1999-a --judge codeforces --multi-test --checker yes-no\n\
+         \x20 scripts/new.sh cf-1999-g --judge codeforces --interactive\n\
+         \x20 scripts/new.sh --kit boj-1000\n\
+         Then: edit crates/NAME/src/lib.rs; scripts/test.sh --quick NAME; \
+         scripts/bundle.sh NAME > Main.rs\n",
+    );
+    text
 }
 
-/// Reads `NAME --judge PROFILE [--time-limit MS] [--memory-limit MB] [--interactive]` or
-/// `--lib NAME`, options in any order.
+/// Reads the command line, options in any order.
 pub fn parse_args(args: &[&str]) -> Result<Request, String> {
     let mut name = None;
-    let (mut judge, mut time_limit, mut memory_limit) = (None, None, None);
-    let (mut interactive, mut library) = (false, false);
+    let (mut judge, mut time_limit, mut memory_limit, mut checker) = (None, None, None, None);
+    let (mut interactive, mut multi_test, mut library, mut kit) = (false, false, false, false);
     let mut args = args.iter().copied();
     while let Some(arg) = args.next() {
-        let slot = match arg {
-            "--lib" => {
-                library = true;
-                continue;
-            }
-            "--interactive" => {
-                interactive = true;
-                continue;
-            }
-            "--judge" => &mut judge,
-            "--time-limit" => &mut time_limit,
-            "--memory-limit" => &mut memory_limit,
-            _ if arg.starts_with('-') => return Err(format!("unknown option {arg}")),
-            _ if name.is_some() => return Err(format!("one NAME only, found {arg:?} too")),
+        let flag = match arg {
+            "--help" | "-h" => return Ok(Request::Help),
+            "--lib" => &mut library,
+            "--kit" => &mut kit,
+            "--interactive" => &mut interactive,
+            "--multi-test" => &mut multi_test,
             _ => {
-                name = Some(arg.to_string());
+                let slot = match arg {
+                    "--judge" => &mut judge,
+                    "--time-limit" => &mut time_limit,
+                    "--memory-limit" => &mut memory_limit,
+                    "--checker" => &mut checker,
+                    _ if arg.starts_with('-') => return Err(format!("unknown option {arg}")),
+                    _ if name.is_some() => return Err(format!("one NAME only, found {arg:?} too")),
+                    _ => {
+                        name = Some(arg.to_string());
+                        continue;
+                    }
+                };
+                let mut value =
+                    args.next().ok_or_else(|| format!("{arg} needs a value"))?.to_string();
+                // `--checker floats 1e-6 1e-9`, unquoted, is the same as quoted.
+                if arg == "--checker" && value == "floats" {
+                    for _ in 0..2 {
+                        let tolerance = args.next().ok_or("--checker floats needs ABS and REL")?;
+                        value = format!("{value} {tolerance}");
+                    }
+                }
+                if slot.replace(value).is_some() {
+                    return Err(format!("{arg} is given twice"));
+                }
                 continue;
             }
         };
-        let value = args.next().ok_or_else(|| format!("{arg} needs a value"))?;
-        if slot.replace(value).is_some() {
+        if std::mem::replace(flag, true) {
             return Err(format!("{arg} is given twice"));
         }
     }
-    let name = name.ok_or("NAME is missing")?;
-    if library {
-        if judge.is_some() || time_limit.is_some() || memory_limit.is_some() || interactive {
-            return Err("--lib takes a NAME alone: a library has no judge, limits or interactor"
-                .to_string());
-        }
-        return Ok(Request::Library { name });
+    if library && kit {
+        return Err("--lib and --kit exclude each other".to_string());
     }
-    Ok(Request::Problem(ProblemRequest {
+    if library || kit {
+        let what = if library { "--lib" } else { "--kit" };
+        let any_option = judge.is_some()
+            || time_limit.is_some()
+            || memory_limit.is_some()
+            || checker.is_some()
+            || interactive
+            || multi_test;
+        if any_option {
+            let why = if library {
+                "a library has no judge, limits or checker"
+            } else {
+                "the kit follows the problem's own metadata"
+            };
+            return Err(format!("{what} takes a NAME alone: {why}"));
+        }
+        let name = name.ok_or_else(|| format!("{what} needs a NAME"))?;
+        return Ok(if library {
+            Request::Library { name }
+        } else {
+            Request::Kit { problem: name }
+        });
+    }
+    let name = name.ok_or("NAME is missing")?;
+    if interactive && checker.is_some() {
+        return Err("an interactive problem is judged by its interactor: --checker does not apply"
+            .to_string());
+    }
+    Ok(Request::Problem(ProblemSpec {
         name,
-        profile: judge.ok_or("--judge PROFILE is missing")?.to_string(),
+        profile: judge.ok_or("--judge PROFILE is missing")?,
         time_limit_ms: time_limit
-            .map(|value| limit("--time-limit", value, TIME_LIMITS_MS, "milliseconds"))
+            .map(|value| limit("--time-limit", &value, TIME_LIMITS_MS, "milliseconds"))
             .transpose()?,
         memory_limit_mb: memory_limit
-            .map(|value| limit("--memory-limit", value, MEMORY_LIMITS_MB, "MB"))
+            .map(|value| limit("--memory-limit", &value, MEMORY_LIMITS_MB, "MB"))
             .transpose()?,
         interactive,
+        multi_test,
+        checker: checker
+            .map(|spec| CheckerSpec::parse(&spec).map_err(|e| format!("--checker: {e}")))
+            .transpose()?,
+        ..ProblemSpec::default()
     }))
 }
 
@@ -248,81 +464,442 @@ fn limit(
     }
 }
 
-/// Writes problem crate `request.name` under `root` and says what it wrote.
-fn create_problem(root: &Path, request: &ProblemRequest) -> Result<(), NewError> {
-    let name = request.name.as_str();
+/// Makes problem crate `spec.name` under `root`, every file or none; or, when the crate
+/// exists, leaves its code alone and compares `spec.samples` with its samples, adding those
+/// that are not there when `add_samples` asks for it.
+pub fn make_problem(root: &Path, spec: &ProblemSpec, add_samples: bool) -> Result<Made, NewError> {
+    let name = spec.name.as_str();
     check_name(name).map_err(NewError::BadArgument)?;
-    let profile = profiles::find(&request.profile).map_err(NewError::BadArgument)?;
-    check_free(root, &[format!("crates/{name}"), format!("testdata/{name}")])?;
-    let limits = limit_lines(profile, request.time_limit_ms, request.memory_limit_mb);
-    let fill = |template: &str| {
-        fill(template, name).replace("{{profile}}", profile.key).replace("{{limits}}", &limits)
-    };
-    let variant = if request.interactive { INTERACTIVE_FILES } else { ORDINARY_FILES };
-    for (path, template) in PROBLEM_FILES.iter().chain(variant) {
-        write(root, &path.replace("NAME", name), &fill(template))?;
+    let profile = profiles::find(&spec.profile).map_err(NewError::BadArgument)?;
+    let exact = CheckerSpec::Builtin(Checker::Exact);
+    if spec.interactive && spec.checker.is_some_and(|checker| checker != exact) {
+        return Err(NewError::BadArgument(
+            "an interactive problem is judged by its interactor: a checker does not apply"
+                .to_string(),
+        ));
     }
-    let sample = if request.interactive {
-        "guess the number, with its interactor"
+    let samples: Vec<(String, String)> = spec
+        .samples
+        .iter()
+        .map(|(input, output)| (normalized(input), normalized(output)))
+        .collect();
+    if root.join("crates").join(name).exists() {
+        if judge_meta::problem::role(root, name) != Some(judge_meta::Role::Problem) {
+            return Err(NewError::BadArgument(format!(
+                "crates/{name} already exists and is no problem crate: pick another name"
+            )));
+        }
+        return compare_samples(root, name, &samples, add_samples).map(Made::Existing);
+    }
+    if root.join("testdata").join(name).exists() {
+        return Err(NewError::BadArgument(format!(
+            "testdata/{name} exists but crates/{name} does not: move it away or pick another name"
+        )));
+    }
+    let mut notes = Vec::new();
+    let checker = choose_checker(spec, profile, &samples, &mut notes);
+    let mut metadata = limit_lines(profile, spec.time_limit_ms, spec.memory_limit_mb);
+    if checker != exact {
+        metadata.push_str(&format!("\nchecker = \"{checker}\""));
+    }
+    if spec.multi_test {
+        metadata.push_str("\nmulti-test = true");
+    }
+    let binary_checker = checker == CheckerSpec::Binary;
+    let dependencies = if spec.interactive || binary_checker { HARNESS_DEPENDENCY } else { "" };
+    let title = one_line(spec.title.as_deref().unwrap_or(""));
+    let url = one_line(spec.url.as_deref().unwrap_or(""));
+    let doc_title = match (title.is_empty(), url.is_empty()) {
+        (false, false) => format!("{title}, {url}. TODO: the idea of the solution."),
+        (false, true) => format!("{title}. TODO: the idea of the solution."),
+        (true, false) => {
+            format!("{url}. TODO: the problem in one line, and the idea of the solution.")
+        }
+        (true, true) => "TODO: the problem in one line, and the idea of the solution.".to_string(),
+    };
+    let description =
+        if title.is_empty() { "TODO: the problem in one line.".to_string() } else { title };
+    let values = [
+        ("name", name.to_string()),
+        ("crate", name.replace('-', "_")),
+        ("profile", profile.key.to_string()),
+        ("metadata", metadata),
+        ("dependencies", dependencies.to_string()),
+        ("title", doc_title),
+        ("description", toml_escaped(&description)),
+    ];
+    let (code, sample_files) = match (spec.interactive, spec.multi_test) {
+        (true, _) => (INTERACTIVE, &[][..]),
+        (false, true) => (MULTI_TEST, MULTI_TEST_SAMPLE),
+        (false, false) => (ORDINARY, ORDINARY_SAMPLE),
+    };
+    let mut files: Vec<(String, String)> = Vec::new();
+    for (path, text) in std::iter::once(&MANIFEST).chain(code) {
+        files.push((path.replace("NAME", name), fill(text, &values)));
+    }
+    if binary_checker {
+        files.push((CHECKER.0.replace("NAME", name), fill(CHECKER.1, &values)));
+    }
+    if samples.is_empty() {
+        for (path, text) in sample_files {
+            files.push((path.replace("NAME", name), text.to_string()));
+        }
     } else {
-        "the sum of N integers"
-    };
-    println!(
-        "created crates/{name} ({} profile: {}; a sample problem: {sample}) and testdata/{name}/",
-        profile.key, profile.name
-    );
-    if !profile.accepts_rust {
-        println!(
-            "note: {} does not accept Rust; the bundle is kept as one file anyway",
-            profile.name
-        );
+        let dir = if spec.interactive {
+            format!("testdata/{name}/page")
+        } else {
+            format!("testdata/{name}")
+        };
+        for (k, (input, output)) in samples.iter().enumerate() {
+            files.push((format!("{dir}/sample-{}.in", k + 1), input.clone()));
+            files.push((format!("{dir}/sample-{}.out", k + 1), output.clone()));
+        }
+        if spec.interactive {
+            notes.push(format!(
+                "the page's samples of an interactive problem record one game each: they are in \
+                 testdata/{name}/page/ for reference; the cases played against the interactor \
+                 are testdata/{name}/*.in (write them for src/interactor.rs)"
+            ));
+        }
     }
-    let note_usual = |option: &str, given: Option<u64>, usual: String| {
-        if given.is_none() {
-            println!(
-                "note: no {option}: {}'s usual {usual} applies until you set the statement's \
+    for (path, text) in &mut files {
+        if path.ends_with(".rs") {
+            *text = rustfmt(root, text, path)?;
+        }
+    }
+    let tops = [format!("crates/{name}"), format!("testdata/{name}")];
+    write_all_or_nothing(root, name, &files, &tops)?;
+    if !profile.accepts_rust {
+        notes.push(format!(
+            "{} does not accept Rust; the bundle is kept as one file anyway",
+            profile.name
+        ));
+    }
+    let usual = |option: &str, given: Option<u64>, usual: String| {
+        given.is_none().then(|| {
+            format!(
+                "no {option}: {}'s usual {usual} applies until you set the statement's \
                  (crates/{name}/Cargo.toml)",
                 profile.name
-            );
-        }
+            )
+        })
     };
-    note_usual("--time-limit", request.time_limit_ms, format!("{} ms", profile.time_limit_ms));
-    note_usual(
-        "--memory-limit",
-        request.memory_limit_mb,
-        format!("{} MB", profile.memory_limit_mb),
-    );
-    Ok(())
-}
-
-/// Creates the ordinary sample problem `name` for judge `profile`, with the profile's usual
-/// limits: what the bundler's tests bundle for every profile.
-#[cfg(test)]
-pub fn create(root: &Path, name: &str, profile: &str) -> Result<(), NewError> {
-    let request = ProblemRequest {
-        name: name.to_string(),
-        profile: profile.to_string(),
-        time_limit_ms: None,
-        memory_limit_mb: None,
-        interactive: false,
-    };
-    create_problem(root, &request)
-}
-
-/// Writes library crate `name` under `root` and says what it wrote.
-fn create_library(root: &Path, name: &str) -> Result<(), NewError> {
-    check_name(name).map_err(NewError::BadArgument)?;
-    check_free(root, &[format!("crates/{name}")])?;
-    for (path, template) in LIBRARY_FILES {
-        write(root, &path.replace("NAME", name), &fill(template, name))?;
+    notes.extend(usual(
+        "--time-limit",
+        spec.time_limit_ms,
+        format!("{} ms", profile.time_limit_ms),
+    ));
+    let memory = format!("{} MB", profile.memory_limit_mb);
+    notes.extend(usual("--memory-limit", spec.memory_limit_mb, memory));
+    if spec.interactive && spec.multi_test {
+        notes.push(
+            "multi-test and interactive: the interactor plays the t games (the sample plays one)"
+                .to_string(),
+        );
     }
-    println!("created crates/{name}, a std-only library with a sample: a Fenwick tree");
+    Ok(Made::Created(Created {
+        name: name.to_string(),
+        files: files.into_iter().map(|(path, _)| PathBuf::from(path)).collect(),
+        checker,
+        notes,
+    }))
+}
+
+/// The checker `spec` asks for, or the one its samples suggest, with a note saying why.
+fn choose_checker(
+    spec: &ProblemSpec,
+    profile: &Profile,
+    samples: &[(String, String)],
+    notes: &mut Vec<String>,
+) -> CheckerSpec {
+    if let Some(checker) = spec.checker {
+        return checker;
+    }
+    let yes_no = !samples.is_empty()
+        && samples.iter().all(|(_, output)| {
+            let mut tokens = output.split_whitespace().peekable();
+            tokens.peek().is_some()
+                && tokens.all(|t| t.eq_ignore_ascii_case("yes") || t.eq_ignore_ascii_case("no"))
+        });
+    if !yes_no || spec.interactive {
+        return CheckerSpec::Builtin(Checker::Exact);
+    }
+    if profile.key == "codeforces" {
+        notes.push(
+            "checker yes-no: every sample's answer is YES or NO, which Codeforces accepts in any \
+             letter case"
+                .to_string(),
+        );
+        CheckerSpec::Builtin(Checker::YesNo)
+    } else {
+        notes.push(format!(
+            "every sample's answer is YES or NO: if the statement accepts any letter case, set \
+             checker = \"yes-no\" in crates/{}/Cargo.toml ({} compares exactly otherwise)",
+            spec.name, profile.name
+        ));
+        CheckerSpec::Builtin(Checker::Exact)
+    }
+}
+
+/// `text` with Unix line ends and, unless empty, a final newline: how samples are kept.
+fn normalized(text: &str) -> String {
+    let mut text = text.replace("\r\n", "\n");
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text
+}
+
+/// `text` on one line, for a comment or a manifest string.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// `text` as the inside of a TOML basic string.
+fn toml_escaped(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// Compares `samples` with the samples of the existing crate `name`, and adds the ones that
+/// are not there when `add` asks for it (each as the next free `sample-K`, never over a file).
+fn compare_samples(
+    root: &Path,
+    name: &str,
+    samples: &[(String, String)],
+    add: bool,
+) -> Result<SampleReport, NewError> {
+    let interactive = root.join(format!("crates/{name}/src/bin/{name}-judge.rs")).is_file();
+    let dir = if interactive {
+        PathBuf::from(format!("testdata/{name}/page"))
+    } else {
+        PathBuf::from(format!("testdata/{name}"))
+    };
+    let on_disk = samples_on_disk(&root.join(&dir));
+    let mut report =
+        SampleReport { name: name.to_string(), dir: dir.clone(), ..SampleReport::default() };
+    for (k, (input, output)) in samples.iter().enumerate() {
+        let number = k + 1;
+        if on_disk.iter().any(|(_, i, o)| i == input && o.as_deref() == Some(output.as_str())) {
+            report.same.push(number);
+            continue;
+        }
+        match on_disk.iter().find(|(stem, ..)| *stem == format!("sample-{number}")) {
+            Some((stem, disk_in, disk_out)) => {
+                let how = if disk_in != input {
+                    format!("{stem}.in: {}", first_difference(disk_in, input))
+                } else {
+                    let disk_out = disk_out.as_deref().unwrap_or("");
+                    format!("{stem}.out: {}", first_difference(disk_out, output))
+                };
+                report.differing.push((number, how));
+            }
+            None => report.missing.push(number),
+        }
+    }
+    if add {
+        let mut next = on_disk
+            .iter()
+            .filter_map(|(stem, ..)| stem.strip_prefix("sample-")?.parse::<usize>().ok())
+            .max()
+            .unwrap_or(0)
+            + 1;
+        let wanted: Vec<usize> = report
+            .differing
+            .iter()
+            .map(|(k, _)| *k)
+            .chain(report.missing.iter().copied())
+            .collect();
+        let mut files = Vec::new();
+        for k in wanted {
+            let (input, output) = &samples[k - 1];
+            while root.join(&dir).join(format!("sample-{next}.in")).exists()
+                || root.join(&dir).join(format!("sample-{next}.out")).exists()
+            {
+                next += 1;
+            }
+            files.push((dir.join(format!("sample-{next}.in")), input.clone()));
+            files.push((dir.join(format!("sample-{next}.out")), output.clone()));
+            next += 1;
+        }
+        let mut written = Vec::new();
+        for (path, text) in &files {
+            let full = root.join(path);
+            let result = fs::create_dir_all(full.parent().expect("a sample is in a folder"))
+                .and_then(|()| fs::OpenOptions::new().write(true).create_new(true).open(&full))
+                .and_then(|mut file| file.write_all(text.as_bytes()));
+            if let Err(e) = result {
+                for done in &written {
+                    let _ = fs::remove_file(root.join(done));
+                }
+                let shown = path.display();
+                return Err(NewError::Failed(format!("cannot write {shown}: {e} (nothing added)")));
+            }
+            written.push(path.clone());
+        }
+        report.added = written;
+    }
+    Ok(report)
+}
+
+/// The `sample*.in` files of `dir`, sorted: (stem, input, output if there is one).
+fn samples_on_disk(dir: &Path) -> Vec<(String, String, Option<String>)> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut found: Vec<(String, String, Option<String>)> = entries
+        .filter_map(|entry| {
+            let path = entry.ok()?.path();
+            let stem = path.file_stem()?.to_str()?.to_string();
+            if path.extension()? != "in" || !stem.starts_with("sample") {
+                return None;
+            }
+            let input = normalized(&fs::read_to_string(&path).ok()?);
+            let output = fs::read_to_string(path.with_extension("out")).ok();
+            Some((stem, input, output.map(|o| normalized(&o))))
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+/// Where `ours` (on disk) and `theirs` (given) first differ: `line 2: "5 4" on disk, "5 3"
+/// given`.
+fn first_difference(ours: &str, theirs: &str) -> String {
+    let (mut a, mut b) = (ours.lines(), theirs.lines());
+    let mut line = 1;
+    loop {
+        match (a.next(), b.next()) {
+            (Some(x), Some(y)) if x == y => line += 1,
+            (None, None) => return "they differ only in the ends of their lines".to_string(),
+            (x, y) => {
+                let shown = |l: Option<&str>| l.map_or("the end".to_string(), |l| format!("{l:?}"));
+                return format!("line {line}: {} on disk, {} given", shown(x), shown(y));
+            }
+        }
+    }
+}
+
+/// Makes library crate `name` under `root`, every file or none.
+fn make_library(root: &Path, name: &str) -> Result<(), NewError> {
+    check_name(name).map_err(NewError::BadArgument)?;
+    if root.join("crates").join(name).exists() {
+        return Err(NewError::BadArgument(format!(
+            "crates/{name} already exists: pick another name"
+        )));
+    }
+    let values = [("name", name.to_string()), ("crate", name.replace('-', "_"))];
+    let mut files = Vec::new();
+    for (path, text) in LIBRARY {
+        let mut text = fill(text, &values);
+        if path.ends_with(".rs") {
+            text = rustfmt(root, &text, path)?;
+        }
+        files.push((path.replace("NAME", name), text));
+    }
+    write_all_or_nothing(root, name, &files, &[format!("crates/{name}")])
+}
+
+/// `template` with each `{{key}}` replaced by its value.
+pub(crate) fn fill(template: &str, values: &[(&str, String)]) -> String {
+    let mut text = template.to_string();
+    for (key, value) in values {
+        text = text.replace(&format!("{{{{{key}}}}}"), value);
+    }
+    text
+}
+
+/// `text` (the file `shown`) as rustfmt formats it with the workspace's settings: from stdin,
+/// so that no other file (a module it declares) is read or touched.
+pub(crate) fn rustfmt(root: &Path, text: &str, shown: &str) -> Result<String, NewError> {
+    let failed = |why: String| NewError::Failed(format!("cannot format {shown}: {why}"));
+    let mut command = Command::new(rustfmt_program());
+    command.args(["--edition", "2021"]).current_dir(root);
+    if root.join("rustfmt.toml").is_file() {
+        command.arg("--config-path").arg(root.join("rustfmt.toml"));
+    }
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| failed(format!("cannot run rustfmt: {e}")))?;
+    let mut stdin = child.stdin.take().expect("piped");
+    let input = text.to_string();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child.wait_with_output().map_err(|e| failed(e.to_string()))?;
+    let _ = writer.join();
+    if !output.status.success() {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        return Err(failed(stderr.lines().take(6).collect::<Vec<_>>().join(" / ")));
+    }
+    String::from_utf8(output.stdout).map_err(|e| failed(e.to_string()))
+}
+
+/// rustfmt beside the cargo that runs us (rustup's), else the one on the PATH.
+fn rustfmt_program() -> PathBuf {
+    std::env::var_os("CARGO")
+        .map(PathBuf::from)
+        .and_then(|cargo| Some(cargo.parent()?.join("rustfmt")))
+        .filter(|rustfmt| rustfmt.is_file())
+        .unwrap_or_else(|| PathBuf::from("rustfmt"))
+}
+
+/// Writes `files` (paths from `root`) into a folder of their own under `target/` (ignored by
+/// git, on the workspace's file system), then renames each of `tops` (the folders they are
+/// in: `crates/NAME`, `testdata/NAME`) into place; on any failure, removes what it wrote and
+/// moved.
+fn write_all_or_nothing(
+    root: &Path,
+    name: &str,
+    files: &[(String, String)],
+    tops: &[String],
+) -> Result<(), NewError> {
+    let staging_dir = root.join("target/xtask-new").join(format!("{name}-{}", std::process::id()));
+    let staging = Staging { dir: staging_dir };
+    let _ = fs::remove_dir_all(&staging.dir);
+    for (path, text) in files {
+        let target = staging.dir.join(path);
+        fs::create_dir_all(target.parent().expect("every file is in a folder"))
+            .and_then(|()| fs::write(&target, text))
+            .map_err(|e| {
+                let shown = target.display();
+                NewError::Failed(format!("cannot write {shown}: {e} (nothing was made)"))
+            })?;
+    }
+    let mut moved: Vec<&String> = Vec::new();
+    for top in tops {
+        let (from, to) = (staging.dir.join(top), root.join(top));
+        if !from.exists() {
+            continue;
+        }
+        let parent = to.parent().expect("a top folder has a parent");
+        let result = fs::create_dir_all(parent).and_then(|()| {
+            if to.exists() {
+                Err(std::io::Error::new(std::io::ErrorKind::AlreadyExists, "it exists"))
+            } else {
+                fs::rename(&from, &to)
+            }
+        });
+        if let Err(e) = result {
+            for done in moved {
+                let _ = fs::rename(root.join(done), staging.dir.join(done));
+            }
+            return Err(NewError::Failed(format!("cannot make {top}: {e} (nothing was made)")));
+        }
+        moved.push(top);
+    }
     Ok(())
 }
 
-/// `template` with the name placeholders filled in.
-fn fill(template: &str, name: &str) -> String {
-    template.replace("{{name}}", name).replace("{{crate}}", &name.replace('-', "_"))
+/// A folder removed with what it holds when dropped.
+struct Staging {
+    dir: PathBuf,
+}
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.dir);
+    }
 }
 
 /// The metadata lines for the limits: the statement's as keys; the profile's usual one, which
@@ -345,27 +922,10 @@ fn limit_lines(
     )
 }
 
-/// Refuses to overwrite: each of `dirs` (from `root`) must not exist yet.
-fn check_free(root: &Path, dirs: &[String]) -> Result<(), NewError> {
-    match dirs.iter().find(|dir| root.join(dir).exists()) {
-        Some(dir) => Err(NewError::BadArgument(format!("{dir} already exists: pick another name"))),
-        None => Ok(()),
-    }
-}
-
-/// Writes `text` to `path` (from `root`), creating its folder.
-fn write(root: &Path, path: &str, text: &str) -> Result<(), NewError> {
-    let path = root.join(path);
-    let parent = path.parent().expect("every template path has a folder");
-    fs::create_dir_all(parent)
-        .and_then(|()| fs::write(&path, text))
-        .map_err(|e| NewError::Failed(format!("cannot write {}: {e}", path.display())))
-}
-
 /// A package name for a new crate: lowercase ASCII letters, digits and single hyphens,
 /// starting with a letter (`boj-1000`, `atcoder-abc300-d`, `fenwick`), whose Rust name is no
 /// keyword and no crate the workspace or std already has.
-fn check_name(name: &str) -> Result<(), String> {
+pub fn check_name(name: &str) -> Result<(), String> {
     const RESERVED: &[&str] = &[
         "xtask",
         "judge-io",
@@ -407,149 +967,4 @@ fn check_name(name: &str) -> Result<(), String> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::{
-        check_name, limit_lines, parse_args, ProblemRequest, Request, INTERACTIVE_FILES,
-        LIBRARY_FILES, ORDINARY_FILES, PROBLEM_FILES,
-    };
-    use judge_meta::profiles;
-
-    /// The placeholders a template may hold (`fill` and `create_problem` fill them).
-    const PLACEHOLDERS: &[&str] = &["name", "crate", "profile", "limits"];
-
-    #[test]
-    fn names_are_crate_names() {
-        for good in ["boj-1000", "atcoder-abc300-d", "maze", "fenwick", "gen-2"] {
-            assert!(check_name(good).is_ok(), "{good}");
-        }
-        for bad in [
-            "",
-            "1000",
-            "Boj-1000",
-            "boj_1000",
-            "boj--1",
-            "boj-",
-            "-boj",
-            "boj 1",
-            "xtask",
-            "judge-test",
-            "match",
-            "gen",
-            "dyn",
-        ] {
-            assert!(check_name(bad).is_err(), "{bad:?}");
-        }
-    }
-
-    fn problem(name: &str, profile: &str) -> ProblemRequest {
-        ProblemRequest {
-            name: name.to_string(),
-            profile: profile.to_string(),
-            time_limit_ms: None,
-            memory_limit_mb: None,
-            interactive: false,
-        }
-    }
-
-    #[test]
-    fn arguments_in_any_order() {
-        assert_eq!(parse_args(&["x", "--judge", "boj"]), Ok(Request::Problem(problem("x", "boj"))));
-        let full = ProblemRequest {
-            time_limit_ms: Some(2000),
-            memory_limit_mb: Some(256),
-            interactive: true,
-            ..problem("g", "codeforces")
-        };
-        let args = [
-            "--interactive",
-            "--memory-limit",
-            "256",
-            "g",
-            "--time-limit",
-            "2000",
-            "--judge",
-            "codeforces",
-        ];
-        assert_eq!(parse_args(&args), Ok(Request::Problem(full)));
-        let library = Ok(Request::Library { name: "fenwick".to_string() });
-        assert_eq!(parse_args(&["--lib", "fenwick"]), library);
-        assert_eq!(parse_args(&["fenwick", "--lib"]), library);
-    }
-
-    #[test]
-    fn bad_arguments_say_what_is_wrong() {
-        let cases: &[(&[&str], &str)] = &[
-            (&[], "NAME is missing"),
-            (&["x"], "--judge PROFILE is missing"),
-            (&["x", "--judge"], "--judge needs a value"),
-            (&["x", "y", "--judge", "boj"], "one NAME only, found \"y\" too"),
-            (&["x", "--judge", "boj", "--fast"], "unknown option --fast"),
-            (&["x", "--judge", "boj", "--judge", "atcoder"], "--judge is given twice"),
-            (
-                &["x", "--judge", "boj", "--time-limit", "2"],
-                "--time-limit needs a whole number of milliseconds in 100..=60000, found \"2\"",
-            ),
-            (
-                &["x", "--judge", "boj", "--time-limit", "1.5"],
-                "--time-limit needs a whole number of milliseconds in 100..=60000, found \"1.5\"",
-            ),
-            (
-                &["x", "--judge", "boj", "--memory-limit", "0"],
-                "--memory-limit needs a whole number of MB in 1..=8192, found \"0\"",
-            ),
-            (
-                &["x", "--judge", "boj", "--memory-limit", "262144"],
-                "--memory-limit needs a whole number of MB in 1..=8192, found \"262144\"",
-            ),
-            (
-                &["--lib", "x", "--judge", "boj"],
-                "--lib takes a NAME alone: a library has no judge, limits or interactor",
-            ),
-            (
-                &["--lib", "x", "--interactive"],
-                "--lib takes a NAME alone: a library has no judge, limits or interactor",
-            ),
-        ];
-        for (args, message) in cases {
-            assert_eq!(parse_args(args), Err(message.to_string()), "{args:?}");
-        }
-    }
-
-    #[test]
-    fn the_statements_limits_are_keys_and_the_usual_ones_comments() {
-        let boj = profiles::find("boj").expect("a profile");
-        assert_eq!(
-            limit_lines(boj, Some(2000), None),
-            "time-limit-ms = 2000\n# memory-limit-mb = 128   (BOJ's usual, until the \
-             statement's is set)"
-        );
-        assert_eq!(
-            limit_lines(boj, None, Some(512)),
-            "# time-limit-ms = 1000   (BOJ's usual, until the statement's is set)\n\
-             memory-limit-mb = 512"
-        );
-    }
-
-    #[test]
-    fn every_placeholder_is_known() {
-        let all = [PROBLEM_FILES, ORDINARY_FILES, INTERACTIVE_FILES, LIBRARY_FILES];
-        for (path, template) in all.iter().flat_map(|files| files.iter()) {
-            let mut rest = *template;
-            while let Some(at) = rest.find("{{") {
-                let end = rest[at..].find("}}").expect("a placeholder is closed") + at;
-                let key = &rest[at + 2..end];
-                assert!(PLACEHOLDERS.contains(&key), "{path}: unknown placeholder {key}");
-                rest = &rest[end..];
-            }
-        }
-    }
-
-    #[test]
-    fn no_todo_reaches_a_submission() {
-        // main.rs is bundled as it is; what the user must edit is marked in lib.rs.
-        for files in [ORDINARY_FILES, INTERACTIVE_FILES] {
-            let (_, main) = files.iter().find(|(path, _)| path.ends_with("main.rs")).expect("main");
-            assert!(!main.contains("TODO"), "{main}");
-        }
-    }
-}
+mod tests;

@@ -1,0 +1,535 @@
+//! `xtask new` without cargo: the command line, what a problem's files are, every file or
+//! none, an existing crate left alone, the kit's files and edits. The crates made are
+//! compiled, linted and tested end to end by `tests/new.rs`.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use super::kit::{self, KitReport};
+use super::{
+    check_name, limit_lines, make_problem, parse_args, Created, Made, NewError, ProblemSpec,
+    Request, INTERACTIVE, LIBRARY, MANIFEST, MULTI_TEST, ORDINARY, USAGE,
+};
+use judge_meta::checker::{Checker, CheckerSpec};
+use judge_meta::profiles::{self, PROFILES};
+
+/// A scratch workspace root under the system's temp folder, removed on drop.
+struct Root(PathBuf);
+
+impl Root {
+    fn new(name: &str) -> Root {
+        let path = std::env::temp_dir().join(format!("xtask-new-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&path);
+        fs::create_dir_all(&path).expect("a scratch folder");
+        Root(path)
+    }
+
+    fn read(&self, path: &str) -> String {
+        fs::read_to_string(self.0.join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+    }
+
+    /// Every file under the root, sorted, from it.
+    fn files(&self) -> Vec<String> {
+        fn walk(dir: &Path, root: &Path, found: &mut Vec<String>) {
+            for entry in fs::read_dir(dir).expect("lists") {
+                let path = entry.expect("an entry").path();
+                if path.is_dir() {
+                    walk(&path, root, found);
+                } else {
+                    found.push(path.strip_prefix(root).expect("under").display().to_string());
+                }
+            }
+        }
+        let mut found = Vec::new();
+        walk(&self.0, &self.0, &mut found);
+        found.sort();
+        found
+    }
+
+    /// Every file with its text.
+    fn snapshot(&self) -> Vec<(String, String)> {
+        self.files().into_iter().map(|f| (f.clone(), self.read(&f))).collect()
+    }
+}
+
+impl Drop for Root {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+fn spec(name: &str, profile: &str) -> ProblemSpec {
+    ProblemSpec { name: name.to_string(), profile: profile.to_string(), ..ProblemSpec::default() }
+}
+
+fn created(made: Made) -> Created {
+    match made {
+        Made::Created(created) => created,
+        other => panic!("expected a new crate, got {other:?}"),
+    }
+}
+
+fn existing(made: Made) -> super::SampleReport {
+    match made {
+        Made::Existing(report) => report,
+        other => panic!("expected the crate to exist, got {other:?}"),
+    }
+}
+
+#[test]
+fn names_are_crate_names() {
+    for good in ["boj-1000", "atcoder-abc300-d", "maze", "fenwick", "gen-2"] {
+        assert!(check_name(good).is_ok(), "{good}");
+    }
+    for bad in [
+        "",
+        "1000",
+        "Boj-1000",
+        "boj_1000",
+        "boj--1",
+        "boj-",
+        "-boj",
+        "boj 1",
+        "xtask",
+        "judge-test",
+        "match",
+        "gen",
+        "dyn",
+        "../x",
+    ] {
+        assert!(check_name(bad).is_err(), "{bad:?}");
+    }
+}
+
+#[test]
+fn arguments_in_any_order() {
+    assert_eq!(parse_args(&["x", "--judge", "boj"]), Ok(Request::Problem(spec("x", "boj"))));
+    let full = ProblemSpec {
+        time_limit_ms: Some(2000),
+        memory_limit_mb: Some(256),
+        multi_test: true,
+        checker: Some(CheckerSpec::Builtin(Checker::Floats { absolute: 1e-6, relative: 1e-9 })),
+        ..spec("g", "codeforces")
+    };
+    let args = [
+        "--multi-test",
+        "--memory-limit",
+        "256",
+        "g",
+        "--checker",
+        "floats",
+        "1e-6",
+        "1e-9",
+        "--time-limit",
+        "2000",
+        "--judge",
+        "codeforces",
+    ];
+    assert_eq!(parse_args(&args), Ok(Request::Problem(full.clone())));
+    let quoted = [
+        "g",
+        "--judge",
+        "codeforces",
+        "--multi-test",
+        "--checker",
+        "floats 1e-6 1e-9",
+        "--time-limit",
+        "2000",
+        "--memory-limit",
+        "256",
+    ];
+    assert_eq!(parse_args(&quoted), Ok(Request::Problem(full)));
+    let interactive = ProblemSpec { interactive: true, ..spec("i", "boj") };
+    let args = ["--interactive", "i", "--judge", "boj"];
+    assert_eq!(parse_args(&args), Ok(Request::Problem(interactive)));
+    for checker in ["exact", "tokens", "yes-no", "binary"] {
+        let parsed = parse_args(&["x", "--judge", "boj", "--checker", checker]);
+        let expected = CheckerSpec::parse(checker).expect("a checker");
+        let found = match parsed {
+            Ok(Request::Problem(ProblemSpec { checker, .. })) => checker,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(found, Some(expected));
+    }
+    let library = Ok(Request::Library { name: "fenwick".to_string() });
+    assert_eq!(parse_args(&["--lib", "fenwick"]), library);
+    assert_eq!(parse_args(&["fenwick", "--lib"]), library);
+    let kit = Ok(Request::Kit { problem: "boj-1000".to_string() });
+    assert_eq!(parse_args(&["--kit", "boj-1000"]), kit);
+    assert_eq!(parse_args(&["boj-1000", "--help"]), Ok(Request::Help));
+}
+
+#[test]
+fn bad_arguments_say_what_is_wrong() {
+    let cases: &[(&[&str], &str)] = &[
+        (&[], "NAME is missing"),
+        (&["x"], "--judge PROFILE is missing"),
+        (&["x", "--judge"], "--judge needs a value"),
+        (&["x", "y", "--judge", "boj"], "one NAME only, found \"y\" too"),
+        (&["x", "--judge", "boj", "--fast"], "unknown option --fast"),
+        (&["x", "--judge", "boj", "--judge", "atcoder"], "--judge is given twice"),
+        (&["x", "--judge", "boj", "--multi-test", "--multi-test"], "--multi-test is given twice"),
+        (
+            &["x", "--judge", "boj", "--time-limit", "2"],
+            "--time-limit needs a whole number of milliseconds in 100..=60000, found \"2\"",
+        ),
+        (
+            &["x", "--judge", "boj", "--time-limit", "1.5"],
+            "--time-limit needs a whole number of milliseconds in 100..=60000, found \"1.5\"",
+        ),
+        (
+            &["x", "--judge", "boj", "--memory-limit", "262144"],
+            "--memory-limit needs a whole number of MB in 1..=8192, found \"262144\"",
+        ),
+        (&["x", "--judge", "boj", "--checker", "fuzzy"], "--checker: expected a checker"),
+        (
+            &["x", "--judge", "boj", "--checker", "floats", "1e-6"],
+            "--checker floats needs ABS and REL",
+        ),
+        (
+            &["x", "--judge", "boj", "--interactive", "--checker", "tokens"],
+            "an interactive problem is judged by its interactor",
+        ),
+        (&["--lib", "x", "--judge", "boj"], "--lib takes a NAME alone: a library has no judge"),
+        (
+            &["--kit", "x", "--multi-test"],
+            "--kit takes a NAME alone: the kit follows the problem's own metadata",
+        ),
+        (&["--kit"], "--kit needs a NAME"),
+        (&["--kit", "x", "--lib"], "--lib and --kit exclude each other"),
+    ];
+    for (args, message) in cases {
+        let error = parse_args(args).expect_err("bad arguments");
+        assert!(error.starts_with(message), "{args:?}: {error}");
+    }
+}
+
+#[test]
+fn the_usage_line_and_the_help_name_every_profile() {
+    let keys: Vec<&str> = PROFILES.iter().map(|p| p.key).collect();
+    assert!(USAGE.contains(&format!("--judge {} ", keys.join("|"))), "{USAGE}");
+    let help = super::help();
+    for key in keys {
+        assert!(help.contains(&format!("\n  {key} ")), "{help}");
+    }
+}
+
+#[test]
+fn the_statements_limits_are_keys_and_the_usual_ones_comments() {
+    let boj = profiles::find("boj").expect("a profile");
+    assert_eq!(
+        limit_lines(boj, Some(2000), None),
+        "time-limit-ms = 2000\n# memory-limit-mb = 128   (BOJ's usual, until the statement's is \
+         set)"
+    );
+}
+
+#[test]
+fn every_placeholder_is_filled() {
+    let kinds = [&[MANIFEST][..], ORDINARY, MULTI_TEST, INTERACTIVE, LIBRARY];
+    let known = ["name", "crate", "profile", "metadata", "dependencies", "title", "description"];
+    for (path, template) in kinds.iter().flat_map(|files| files.iter()) {
+        let bundled_as_is = path.ends_with("main.rs") && template.contains("TODO");
+        assert!(!bundled_as_is, "{path}: main.rs is bundled as it is");
+        let mut rest = *template;
+        while let Some(at) = rest.find("{{") {
+            let end = rest[at..].find("}}").expect("a placeholder is closed") + at;
+            let key = &rest[at + 2..end];
+            assert!(known.contains(&key), "{path}: unknown placeholder {key}");
+            rest = &rest[end..];
+        }
+    }
+}
+
+#[test]
+fn a_problem_is_its_solution_and_its_samples() {
+    let root = Root::new("ordinary");
+    let made = created(make_problem(&root.0, &spec("boj-1000", "boj"), false).expect("made"));
+    assert_eq!(
+        root.files(),
+        [
+            "crates/boj-1000/Cargo.toml",
+            "crates/boj-1000/src/lib.rs",
+            "crates/boj-1000/src/main.rs",
+            "testdata/boj-1000/sample-1.in",
+            "testdata/boj-1000/sample-1.out",
+        ]
+    );
+    assert_eq!(made.files.len(), 5);
+    assert_eq!(made.checker, CheckerSpec::Builtin(Checker::Exact));
+    let report = Made::Created(made.clone()).report();
+    assert!(
+        report.starts_with(
+            "created crates/boj-1000/ (Cargo.toml, src/main.rs, src/lib.rs) and testdata/boj-1000/ \
+             (sample-1.in, sample-1.out)\n"
+        ),
+        "{report}"
+    );
+    let manifest = root.read("crates/boj-1000/Cargo.toml");
+    assert!(manifest.contains("profile = \"boj\"\n# time-limit-ms = 1000 "), "{manifest}");
+    assert!(!manifest.contains("judge-test") && !manifest.contains("checker ="), "{manifest}");
+    assert!(made.notes.iter().any(|n| n.starts_with("no --time-limit: BOJ's usual 1000 ms")));
+    let lib = root.read("crates/boj-1000/src/lib.rs");
+    assert!(lib.starts_with("//! boj-1000: TODO: the problem in one line"), "{lib}");
+    assert!(lib.contains("input! { from sc,"), "{lib}");
+}
+
+#[test]
+fn samples_from_the_page_choose_the_checker() {
+    let root = Root::new("page");
+    let page = ProblemSpec {
+        multi_test: true,
+        time_limit_ms: Some(1000),
+        memory_limit_mb: Some(256),
+        samples: vec![
+            ("2\n1\n5\n2\n3 1\n".to_string(), "Yes\nNO\n".to_string()),
+            ("1\r\n1\r\n7".to_string(), "yes".to_string()),
+        ],
+        title: Some("A. Sorted \"Arrays\"".to_string()),
+        url: Some("https://codeforces.com/contest/1999/problem/A".to_string()),
+        ..spec("cf-1999-a", "codeforces")
+    };
+    let made = created(make_problem(&root.0, &page, false).expect("made"));
+    assert_eq!(made.checker, CheckerSpec::Builtin(Checker::YesNo));
+    let note = &made.notes[0];
+    assert!(note.starts_with("checker yes-no: every sample's answer is YES or NO"), "{note}");
+    assert_eq!(root.read("testdata/cf-1999-a/sample-2.in"), "1\n1\n7\n");
+    assert_eq!(root.read("testdata/cf-1999-a/sample-2.out"), "yes\n");
+    let manifest = root.read("crates/cf-1999-a/Cargo.toml");
+    for line in [
+        "checker = \"yes-no\"\nmulti-test = true\n",
+        "description = \"A. Sorted \\\"Arrays\\\"\"\n",
+        "time-limit-ms = 1000\n",
+    ] {
+        assert!(manifest.contains(line), "{manifest}");
+    }
+    let lib = root.read("crates/cf-1999-a/src/lib.rs");
+    let first =
+        "//! cf-1999-a: A. Sorted \"Arrays\", https://codeforces.com/contest/1999/problem/A.";
+    assert!(lib.starts_with(first), "{lib}");
+    // The same answers on AtCoder, which compares exactly: a note, not a checker.
+    let atcoder =
+        ProblemSpec { name: "abc300-a".to_string(), profile: "atcoder".to_string(), ..page };
+    let made = created(make_problem(&root.0, &atcoder, false).expect("made"));
+    assert_eq!(made.checker, CheckerSpec::Builtin(Checker::Exact));
+    assert!(made.notes.iter().any(|n| n.contains("set checker = \"yes-no\"")), "{:?}", made.notes);
+}
+
+#[test]
+fn an_interactive_problem_holds_the_judges_side() {
+    let root = Root::new("interactive");
+    let page = ProblemSpec {
+        interactive: true,
+        samples: vec![("10\nhigher\ncorrect\n".to_string(), "? 5\n? 8\n".to_string())],
+        ..spec("cf-1999-g", "codeforces")
+    };
+    created(make_problem(&root.0, &page, false).expect("made"));
+    assert_eq!(
+        root.files(),
+        [
+            "crates/cf-1999-g/Cargo.toml",
+            "crates/cf-1999-g/src/bin/cf-1999-g-judge.rs",
+            "crates/cf-1999-g/src/interactor.rs",
+            "crates/cf-1999-g/src/lib.rs",
+            "crates/cf-1999-g/src/main.rs",
+            "testdata/cf-1999-g/page/sample-1.in",
+            "testdata/cf-1999-g/page/sample-1.out",
+            "testdata/cf-1999-g/sample-1.in",
+        ]
+    );
+    let manifest = root.read("crates/cf-1999-g/Cargo.toml");
+    assert!(manifest.contains("\njudge-test = { path = \"../judge-test\" }\n"), "{manifest}");
+    let binary = ProblemSpec { checker: Some(CheckerSpec::Binary), ..spec("boj-2", "boj") };
+    created(make_problem(&root.0, &binary, false).expect("made"));
+    let check = root.read("crates/boj-2/src/bin/boj-2-check.rs");
+    assert!(check.contains("judge_test::checker_main(check)"), "{check}");
+    assert!(root.read("crates/boj-2/Cargo.toml").contains("checker = \"binary\"\n"));
+}
+
+#[test]
+fn a_failure_leaves_nothing_behind() {
+    let root = Root::new("atomic");
+    // `testdata` is a file: the crate's folder is made, then its samples' cannot be.
+    fs::write(root.0.join("testdata"), "in the way").expect("a file");
+    let error = make_problem(&root.0, &spec("boj-1000", "boj"), false).expect_err("fails");
+    let NewError::Failed(message) = &error else { panic!("{error:?}") };
+    assert!(message.starts_with("cannot make testdata/boj-1000"), "{message}");
+    assert!(message.ends_with("(nothing was made)"), "{message}");
+    assert_eq!(root.files(), ["testdata"], "nothing of the crate is left, nor staged");
+    assert!(root.0.join("crates").read_dir().expect("lists").next().is_none());
+}
+
+#[test]
+fn an_existing_crate_is_compared_never_overwritten() {
+    let root = Root::new("existing");
+    let first = ProblemSpec {
+        samples: vec![("1\n5\n".into(), "5\n".into()), ("2\n1 2\n".into(), "3\n".into())],
+        ..spec("boj-1000", "boj")
+    };
+    created(make_problem(&root.0, &first, false).expect("made"));
+    fs::write(root.0.join("crates/boj-1000/src/lib.rs"), "// mine\n").expect("an edit");
+    let again = ProblemSpec {
+        samples: vec![
+            ("2\n1 2\n".into(), "3\n".into()),
+            ("2\n1 2\n".into(), "4\n".into()),
+            ("3\n1 1 1\n".into(), "3\n".into()),
+        ],
+        ..first.clone()
+    };
+    let report = existing(make_problem(&root.0, &again, false).expect("compared"));
+    assert_eq!(report.same, [1]);
+    let how = "sample-2.out: line 1: \"3\" on disk, \"4\" given".to_string();
+    assert_eq!(report.differing, [(2, how)]);
+    assert_eq!((report.missing.clone(), report.pending()), (vec![3], 2));
+    assert!(report.added.is_empty());
+    let text = Made::Existing(report).report();
+    assert!(
+        text.contains("sample 2 differs from testdata/boj-1000/sample-2.out: line 1"),
+        "{text}"
+    );
+    let before = root.files();
+    let report = existing(make_problem(&root.0, &again, true).expect("added"));
+    let added: Vec<String> = report.added.iter().map(|p| p.display().to_string()).collect();
+    let dir = "testdata/boj-1000";
+    let expected: Vec<String> = ["3.in", "3.out", "4.in", "4.out"]
+        .iter()
+        .map(|end| format!("{dir}/sample-{end}"))
+        .collect();
+    assert_eq!(added, expected);
+    assert_eq!(root.files().len(), before.len() + 4);
+    assert_eq!(root.read("testdata/boj-1000/sample-2.out"), "3\n", "never overwritten");
+    assert_eq!(root.read("testdata/boj-1000/sample-3.out"), "4\n");
+    assert_eq!(root.read("crates/boj-1000/src/lib.rs"), "// mine\n");
+    let report = existing(make_problem(&root.0, &again, false).expect("compared"));
+    assert_eq!((report.same.len(), report.pending()), (3, 0), "all there once added");
+    // A library of that name is no problem to compare samples with.
+    fs::create_dir_all(root.0.join("crates/lib-x/src")).expect("a folder");
+    fs::write(root.0.join("crates/lib-x/Cargo.toml"), "[package]\nname = \"lib-x\"\n")
+        .expect("a manifest");
+    let error = make_problem(&root.0, &ProblemSpec { name: "lib-x".into(), ..again }, true);
+    assert_eq!(
+        error,
+        Err(NewError::BadArgument(
+            "crates/lib-x already exists and is no problem crate: pick another name".into()
+        ))
+    );
+    assert!(!root.0.join("testdata/lib-x").exists());
+}
+
+/// A problem made in `root` with its kit added; the report.
+fn with_kit(root: &Root, spec: &ProblemSpec) -> KitReport {
+    created(make_problem(&root.0, spec, false).expect("made"));
+    kit::add(&root.0, &spec.name).expect("the kit")
+}
+
+#[test]
+fn the_kit_is_written_against_the_problems_own_functions() {
+    let root = Root::new("kit");
+    let report = with_kit(&root, &spec("boj-1000", "boj"));
+    let written = [
+        "src/naive.rs",
+        "src/bin/boj-1000-gen.rs",
+        "src/bin/boj-1000-naive.rs",
+        "tests/stress.rs",
+        "tests/cli.rs",
+        "examples/boj-1000-bench.rs",
+        "testdata.list",
+        "src/gen.rs",
+    ];
+    assert_eq!(report.written, written);
+    assert_eq!(report.generator, Some(Ok("counts n; values a".to_string())));
+    let edited =
+        ["src/lib.rs (pub mod naive;)", "Cargo.toml (judge-test, for the binaries and tests)"];
+    assert_eq!(report.edited, edited);
+    let lib = root.read("crates/boj-1000/src/lib.rs");
+    assert!(lib.contains(" signatures.\n\npub mod naive;\n\nuse std::io::Write;"), "{lib}");
+    let gen = root.read("crates/boj-1000/src/gen.rs");
+    let consts = "const MAX_A: i64 = 1_000_000_000;\nconst MAX_N: usize = 200_000;\n";
+    assert!(gen.contains(consts), "{gen}");
+    assert!(gen.contains("let n: usize = g.count::<usize, _>(1..=MAX_N, 1);"), "{gen}");
+    let naive = root.read("crates/boj-1000/src/naive.rs");
+    assert!(naive.contains("//! - `pub fn solve(input: &Input) -> i64`"), "{naive}");
+    for (file, text) in root.snapshot() {
+        assert!(!text.contains("{{"), "{file}: a placeholder is left:\n{text}");
+    }
+    // Again: every file is there, nothing changes.
+    let before = root.snapshot();
+    let again = kit::add(&root.0, "boj-1000").expect("nothing to add");
+    assert!(again.written.is_empty() && again.edited.is_empty(), "{again:?}");
+    assert!(again.report("boj-1000").starts_with("crates/boj-1000 has its kit already: "));
+    assert_eq!(before, root.snapshot());
+}
+
+#[test]
+fn a_kit_keeps_what_is_there_and_says_why_it_cannot_derive() {
+    let root = Root::new("kit-kept");
+    created(make_problem(&root.0, &spec("boj-1000", "boj"), false).expect("made"));
+    let lib = root.0.join("crates/boj-1000/src/lib.rs");
+    let text = fs::read_to_string(&lib).expect("lib.rs");
+    let extra = "    let _extra: u8 = sc.int()?;\n    sc.expect_end()?;";
+    fs::write(&lib, text.replace("    sc.expect_end()?;", extra)).expect("an edit");
+    fs::create_dir_all(root.0.join("crates/boj-1000/tests")).expect("a folder");
+    fs::write(root.0.join("crates/boj-1000/tests/cli.rs"), "// mine\n").expect("a test");
+    let report = kit::add(&root.0, "boj-1000").expect("the kit");
+    assert_eq!(report.kept, ["tests/cli.rs"]);
+    assert_eq!(root.read("crates/boj-1000/tests/cli.rs"), "// mine\n");
+    let Some(Err(reason)) = &report.generator else { panic!("{report:?}") };
+    assert!(reason.contains("`sc` is read outside input!"), "{reason}");
+    let gen = root.read("crates/boj-1000/src/gen.rs");
+    let says = "the generator is not written yet: write generate in crates/boj-1000/src/gen.rs";
+    assert!(gen.contains(says), "{gen}");
+    assert!(!gen.contains("{{"), "a placeholder is left:\n{gen}");
+    // A problem without `pub fn parse` gets no kit at all.
+    created(make_problem(&root.0, &spec("boj-2", "boj"), false).expect("made"));
+    let lib = root.0.join("crates/boj-2/src/lib.rs");
+    let text = fs::read_to_string(&lib).expect("lib.rs");
+    let text = text
+        .replace("pub fn parse", "fn read_input")
+        .replace("parse(input)?", "read_input(input)?");
+    fs::write(&lib, text).expect("an edit");
+    let before = root.snapshot();
+    let error = kit::add(&root.0, "boj-2").expect_err("refused");
+    let NewError::Failed(message) = &error else { panic!("{error:?}") };
+    assert!(message.starts_with("crates/boj-2/src/lib.rs has no `pub fn parse`"), "{message}");
+    assert_eq!(before, root.snapshot());
+}
+
+#[test]
+fn an_interactive_kit_derives_its_cases_from_the_interactor() {
+    let root = Root::new("kit-interactive");
+    let report =
+        with_kit(&root, &ProblemSpec { interactive: true, ..spec("cf-1-g", "codeforces") });
+    assert_eq!(report.generator, Some(Ok("bounds n; values hidden".to_string())));
+    assert!(!report.written.iter().any(|f| f.ends_with("-naive.rs")), "{report:?}");
+    assert_eq!(report.edited, ["src/lib.rs (pub mod naive;)"], "the harness is there already");
+    let gen = root.read("crates/cf-1-g/src/gen.rs");
+    assert!(gen.contains("const MAX_N: u64 = 1_000_000_000;\n"), "{gen}");
+}
+
+#[test]
+fn the_seed_problems_have_their_kits() {
+    // Copies of the seed problems: their kits are complete (and hand-written, without the
+    // `parse` a new kit is written against), so nothing is written.
+    fn copy(from: &Path, to: &Path) {
+        fs::create_dir_all(to).expect("a folder");
+        for entry in fs::read_dir(from).expect("lists") {
+            let path = entry.expect("an entry").path();
+            let target = to.join(path.file_name().expect("named"));
+            if path.is_dir() {
+                copy(&path, &target);
+            } else {
+                fs::copy(&path, &target).expect("a copy");
+            }
+        }
+    }
+    let real = Path::new(env!("CARGO_MANIFEST_DIR")).ancestors().nth(2).expect("the workspace");
+    let root = Root::new("seeds");
+    for seed in ["boj-11559", "boardcover", "ts-big-puzzle", "programmers-84021"] {
+        copy(&real.join("crates").join(seed), &root.0.join("crates").join(seed));
+        let before = root.snapshot();
+        let report = kit::add(&root.0, seed).expect("a complete kit");
+        assert!(report.written.is_empty() && report.edited.is_empty(), "{seed}: {report:?}");
+        assert!(report.report(seed).contains("has its kit already"), "{seed}");
+        assert_eq!(before, root.snapshot(), "{seed}");
+    }
+}
