@@ -39,8 +39,10 @@
 //!
 //! # Input as it arrives: interactive problems, bounded memory
 //! [`run_stream`] gives the solution a [`StreamInput`] instead: stdin read through a 64 KiB
-//! buffer as it arrives, parsed with `Scanner`'s rules and errors (places in the whole input),
-//! and the same named reads (`input!` works on it too).
+//! buffer as it arrives, parsed by the same rules with the same errors (places in the whole
+//! input), and the same named reads (`input!` works on it too). Both are a [`Cursor`], the
+//! one copy of the reading rules, over a different window of bytes: all of the input, or a
+//! buffer that refills.
 //! - Interactive problems, where the judge's next line depends on the last answer: write the
 //!   query (`out.int(guess)`), **flush** ([`Output::flush`]; without it both sides wait
 //!   forever), then read the reply (`input.token("a reply")`). [`StreamInput`] has a whole
@@ -75,6 +77,7 @@
 //! program calls it (no item here is named `input`, which would keep it); shared helpers, not
 //! copies. The `scripts/new.sh` sample bundles to about 15 KB (13 KB with `--compact`).
 
+mod cursor;
 mod entry;
 mod error;
 mod float;
@@ -87,6 +90,7 @@ mod scanner;
 mod stream;
 
 // One name per `use` line: a bundle keeps only the lines of the names it reaches.
+pub use self::cursor::Cursor;
 pub use self::entry::read_stdin;
 pub use self::entry::run_main;
 pub use self::entry::run_stream;
