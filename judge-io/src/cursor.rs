@@ -13,7 +13,7 @@ use std::fmt::{self, Debug, Display};
 use std::ops::{Bound, Range, RangeBounds};
 
 use super::error::{counted, quote, Error};
-use super::int::{expected_int, int_at, int_token, Int};
+use super::int::{expected_int, int_at, int_token, wide, Int};
 
 /// The bytes that separate tokens: ASCII whitespace (space, tab, newline, carriage return,
 /// form feed). The range test comes first: without it the compiler merges this test with the
@@ -186,11 +186,9 @@ impl<W: Window> Cursor<W> {
         bound: U,
         what: N,
     ) -> Result<(), Error> {
-        // Every `Int` converts to an i128, and no input holds the 2^63 values that overflow it.
-        let value: Option<i128> = value.try_into().ok();
-        *sum = sum.saturating_add(value.unwrap_or_default());
-        let most: Option<i128> = bound.try_into().ok();
-        if *sum <= most.unwrap_or_default() {
+        // No input holds the 2^63 values that would overflow an i128.
+        *sum = sum.saturating_add(wide(value));
+        if *sum <= wide(bound) {
             return Ok(());
         }
         let message = format!("the sum of {} must be at most {}, found {}", what, bound, sum);

@@ -19,6 +19,12 @@ macro_rules! impl_int {
 
 impl_int!(u8 u16 u32 u64 usize i8 i16 i32 i64 isize);
 
+/// `value` as an `i128`, which holds every `Int`.
+#[inline(always)]
+pub(super) fn wide<T: Int>(value: T) -> i128 {
+    value.try_into().ok().unwrap_or_default()
+}
+
 /// Whether `T` has negative values (then a `-` may start its token).
 #[inline(always)]
 fn signed<T: Int>() -> bool {
