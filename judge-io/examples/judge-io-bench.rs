@@ -374,8 +374,7 @@ fn print_case_sums<W: Write>(
 /// The grid job, `Scanner` calls by hand.
 fn grid_by_hand<W: Write>(input: &[u8], out: &mut Output<W>) -> Result<(), Error> {
     let mut sc = Scanner::new(input);
-    let h = sc.int_in("h", 1..=1 << 20)?;
-    let w = sc.int_in("w", 1..=1 << 20)?;
+    let (h, w) = (sc.int_in("h", 1..=1 << 20)?, sc.int_in("w", 1..=1 << 20)?);
     let mut grid = Vec::with_capacity(h.min(1 << 16));
     for y in 0..h {
         grid.push(sc.grid_row_in(w, CELLS, format_args!("grid[{}]", y))?.to_vec());
@@ -386,8 +385,7 @@ fn grid_by_hand<W: Write>(input: &[u8], out: &mut Output<W>) -> Result<(), Error
 /// The grid job, `Scanner::grid_row` and a check of each cell by hand.
 fn grid_checked_by_hand<W: Write>(input: &[u8], out: &mut Output<W>) -> Result<(), Error> {
     let mut sc = Scanner::new(input);
-    let h = sc.int_in("h", 1..=1 << 20)?;
-    let w = sc.int_in("w", 1..=1 << 20)?;
+    let (h, w) = (sc.int_in("h", 1..=1 << 20)?, sc.int_in("w", 1..=1 << 20)?);
     let mut grid = Vec::with_capacity(h.min(1 << 16));
     for y in 0..h {
         let row = sc.grid_row(w, format_args!("grid[{}]", y))?;

@@ -265,39 +265,48 @@ mod tests {
 
     type Parsed = (u8, Vec<i64>, Vec<(usize, Vec<u8>)>, Vec<Vec<u8>>, String, String, (i32, u64));
 
-    /// Every form of `input!` at once, from the source `$make` makes of the text.
-    macro_rules! parse_with {
-        ($parse:ident, $make:expr) => {
-            fn $parse(text: &[u8]) -> Result<Parsed, Error> {
-                let mut source = $make(text);
-                input! { from source,
-                    n: u8 in 1..=4,
-                    mut values: [i64 in -100..100; n as usize],
-                    pairs: [(Usize1 in ..=n as usize, Bytes); 2],
-                    h: usize in 1..,
-                    grid: [Row(3); h],
-                    word: String,
-                    text: String,
-                    tail: (i32 in ..=0, u64),
+    /// `fn $parse(text) -> Result<$parsed, String>`: `$body` run on a scanner, a stream and a
+    /// stream that gets one byte a read, each `$source` over `text`; the three agree, and this
+    /// is what they say.
+    macro_rules! from_every_source {
+        ($parse:ident -> $parsed:ty, |$source:ident| $body:block) => {
+            #[track_caller]
+            fn $parse(text: &[u8]) -> Result<$parsed, String> {
+                fn from_scanner(text: &[u8]) -> Result<$parsed, Error> {
+                    let mut $source = Scanner::new(text);
+                    $body
                 }
-                values.push(0);
-                Ok((n, values, pairs, grid, word, text, tail))
+                fn from_stream(text: &[u8]) -> Result<$parsed, Error> {
+                    let mut $source = StreamInput::new(text);
+                    $body
+                }
+                fn from_trickle(text: &[u8]) -> Result<$parsed, Error> {
+                    let mut $source = StreamInput::new(Trickle { bytes: text, step: 1 });
+                    $body
+                }
+                let parsed = from_scanner(text).map_err(|e| e.to_string());
+                assert_eq!(from_stream(text).map_err(|e| e.to_string()), parsed, "{:?}", text);
+                assert_eq!(from_trickle(text).map_err(|e| e.to_string()), parsed, "{:?}", text);
+                parsed
             }
         };
     }
 
-    parse_with!(from_scanner, Scanner::new);
-    parse_with!(from_stream, StreamInput::new);
-    parse_with!(from_trickle, |bytes| StreamInput::new(Trickle { bytes, step: 1 }));
-
-    /// The three sources agree, and this is what they say.
-    #[track_caller]
-    fn parse(text: &[u8]) -> Result<Parsed, String> {
-        let parsed = from_scanner(text).map_err(|e| e.to_string());
-        assert_eq!(from_stream(text).map_err(|e| e.to_string()), parsed, "{:?}", text);
-        assert_eq!(from_trickle(text).map_err(|e| e.to_string()), parsed, "{:?}", text);
-        parsed
-    }
+    // Every form of `input!` but those of test cases (below).
+    from_every_source!(parse -> Parsed, |source| {
+        input! { from source,
+            n: u8 in 1..=4,
+            mut values: [i64 in -100..100; n as usize],
+            pairs: [(Usize1 in ..=n as usize, Bytes); 2],
+            h: usize in 1..,
+            grid: [Row(3); h],
+            word: String,
+            text: String,
+            tail: (i32 in ..=0, u64),
+        }
+        values.push(0);
+        Ok((n, values, pairs, grid, word, text, tail))
+    });
 
     #[track_caller]
     fn error(text: &str) -> String {
@@ -352,43 +361,29 @@ mod tests {
     type Case = (usize, usize, Vec<i64>, Vec<Vec<u8>>, (u8, Vec<u8>));
     type Cases = (Vec<Case>, Vec<Vec<u8>>, (u8, Vec<u8>));
 
-    /// Test cases whose items name their counts, sums over them, rows against an alphabet.
-    macro_rules! cases_with {
-        ($parse:ident, $make:expr) => {
-            fn $parse(text: &[u8]) -> Result<Cases, Error> {
-                let mut source = $make(text);
-                input! { from source,
-                    t: usize in 1..=5,
-                    cases: [(
-                        n: usize in 1..=4,
-                        sum(n) <= 6,
-                        m: usize in 1..=3,
-                        sum(n * m) <= 8,
-                        a: [i64 in 0..=9; n],
-                        grid: [Row(m, ".#"); n],
-                        (u8, w: Bytes),
-                    ); t],
-                    h: usize in 1..=3,
-                    board: [Row(2, "ab"); h],
-                    pair: (x: u8 in 0..=3, y: [u8; x as usize]),
-                }
-                Ok((cases, board, pair))
-            }
-        };
-    }
+    // Test cases whose items name their counts, sums over them, rows against an alphabet.
+    from_every_source!(parse_cases -> Cases, |source| {
+        input! { from source,
+            t: usize in 1..=5,
+            cases: [(
+                n: usize in 1..=4,
+                sum(n) <= 6,
+                m: usize in 1..=3,
+                sum(n * m) <= 8,
+                a: [i64 in 0..=9; n],
+                grid: [Row(m, ".#"); n],
+                (u8, w: Bytes),
+            ); t],
+            h: usize in 1..=3,
+            board: [Row(2, "ab"); h],
+            pair: (x: u8 in 0..=3, y: [u8; x as usize]),
+        }
+        Ok((cases, board, pair))
+    });
 
-    cases_with!(cases_from_scanner, Scanner::new);
-    cases_with!(cases_from_stream, StreamInput::new);
-    cases_with!(cases_from_trickle, |bytes| StreamInput::new(Trickle { bytes, step: 1 }));
-
-    /// The three sources agree on the cases, and this is what they say.
     #[track_caller]
     fn cases(text: &str) -> Result<Cases, String> {
-        let text = text.as_bytes();
-        let parsed = cases_from_scanner(text).map_err(|e| e.to_string());
-        assert_eq!(cases_from_stream(text).map_err(|e| e.to_string()), parsed, "{:?}", text);
-        assert_eq!(cases_from_trickle(text).map_err(|e| e.to_string()), parsed, "{:?}", text);
-        parsed
+        parse_cases(text.as_bytes())
     }
 
     #[track_caller]
@@ -419,56 +414,47 @@ mod tests {
     fn errors_in_test_cases_name_the_value_by_its_path() {
         let at =
             |line, column, message: &str| format!("line {}, column {}: {}", line, column, message);
-        assert_eq!(
-            cases_error(&two_cases("0 2", '.')),
-            at(7, 1, "cases[1].n must be in 1..=4, found 0")
-        );
-        assert_eq!(
-            cases_error(&two_cases("1 4", '.')),
-            at(7, 3, "cases[1].m must be in 1..=3, found 4")
-        );
-        assert_eq!(
-            cases_error("1\n1 1\nx"),
-            "cases[0].a[0], line 3, column 1: expected an integer, found \"x\""
-        );
-        assert_eq!(
-            cases_error("1\n2 1\n3 10"),
-            at(3, 3, "cases[0].a[1] must be in 0..=9, found 10")
-        );
-        assert_eq!(
-            cases_error(&two_cases("1 2", 'x')),
-            at(9, 2, "cases[1].grid[0][1] must be one of \".#\", found 'x'")
-        );
-        // A cell is a byte: a character of two bytes makes the row too wide.
-        assert_eq!(
-            cases_error(&two_cases("1 2", 'é')),
-            at(9, 1, "cases[1].grid[0] has 3 cells, expected 2")
-        );
-        assert_eq!(
-            cases_error("1\n1 2\n5\n#\n"),
-            at(4, 1, "cases[0].grid[0] has 1 cell, expected 2")
-        );
-        assert_eq!(
-            cases_error("1\n1 2\n5\n#.\n300"),
-            "cases[0].4.0, line 5, column 1: integer \"300\" out of range for u8"
-        );
-        assert_eq!(
-            cases_error("1\n1 2\n5\n#.\n3"),
-            "cases[0].4.w, line 5, column 2: expected a word, found end of input"
-        );
         let board =
             |cells: &str, pair: &str| format!("1\n1 1\n0\n.\n0 w\n1\n{}\n{}\n", cells, pair);
         let found = "board[0][0] must be one of \"ab\", found";
-        assert_eq!(cases_error(&board("\u{e9}", "0")), at(7, 1, &format!("{} '\u{e9}'", found)));
-        assert_eq!(cases_error(&board(" b", "0")), at(7, 1, &format!("{} ' '", found)));
-        assert_eq!(cases_error(&board("\x01b", "0")), at(7, 1, &format!("{} '\\u{{1}}'", found)));
-        assert_eq!(cases_error(&board("a\t", "0")), at(7, 1, "board[0] has 1 cell, expected 2"));
-        assert_eq!(cases_error(&board("a b", "0")), at(7, 1, "board[0] has 3 cells, expected 2"));
-        assert_eq!(cases_error(&board("ab", "4")), at(8, 1, "pair.x must be in 0..=3, found 4"));
-        assert_eq!(
-            cases_error(&board("ab", "2 1 x")),
-            "pair.y[1], line 8, column 5: expected a non-negative integer, found \"x\""
-        );
+        let expected = [
+            (two_cases("0 2", '.'), at(7, 1, "cases[1].n must be in 1..=4, found 0")),
+            (two_cases("1 4", '.'), at(7, 3, "cases[1].m must be in 1..=3, found 4")),
+            (
+                "1\n1 1\nx".to_string(),
+                "cases[0].a[0], line 3, column 1: expected an integer, found \"x\"".to_string(),
+            ),
+            ("1\n2 1\n3 10".to_string(), at(3, 3, "cases[0].a[1] must be in 0..=9, found 10")),
+            (
+                two_cases("1 2", 'x'),
+                at(9, 2, "cases[1].grid[0][1] must be one of \".#\", found 'x'"),
+            ),
+            // A cell is a byte: a character of two bytes makes the row too wide.
+            (two_cases("1 2", '\u{e9}'), at(9, 1, "cases[1].grid[0] has 3 cells, expected 2")),
+            ("1\n1 2\n5\n#\n".to_string(), at(4, 1, "cases[0].grid[0] has 1 cell, expected 2")),
+            (
+                "1\n1 2\n5\n#.\n300".to_string(),
+                "cases[0].4.0, line 5, column 1: integer \"300\" out of range for u8".to_string(),
+            ),
+            (
+                "1\n1 2\n5\n#.\n3".to_string(),
+                "cases[0].4.w, line 5, column 2: expected a word, found end of input".to_string(),
+            ),
+            (board("\u{e9}", "0"), at(7, 1, &format!("{} '\u{e9}'", found))),
+            (board(" b", "0"), at(7, 1, &format!("{} ' '", found))),
+            (board("\x01b", "0"), at(7, 1, &format!("{} '\\u{{1}}'", found))),
+            (board("a\t", "0"), at(7, 1, "board[0] has 1 cell, expected 2")),
+            (board("a b", "0"), at(7, 1, "board[0] has 3 cells, expected 2")),
+            (board("ab", "4"), at(8, 1, "pair.x must be in 0..=3, found 4")),
+            (
+                board("ab", "2 1 x"),
+                "pair.y[1], line 8, column 5: expected a non-negative integer, found \"x\""
+                    .to_string(),
+            ),
+        ];
+        for (text, message) in expected.iter() {
+            assert_eq!(&cases_error(text), message, "{:?}", text);
+        }
     }
 
     #[test]
