@@ -1,10 +1,12 @@
 //! judge-io against the std idiom, as whole programs, on 10^7 integers (about 100 MB).
 //!
 //! Run with `scripts/bench.sh judge-io` (or `cargo run --release -p judge-io --example
-//! judge-io-bench [COUNT [JOB...]]`, for some of the jobs only). The input is generated once, deterministically, into the target
-//! directory: N, then N integers below 10^9 in magnitude with random signs, ten to a line.
+//! judge-io-bench [COUNT [JOB...]]`, for some of the jobs only). The inputs are generated
+//! once, deterministically, into the target directory: N, then N integers below 10^9 in
+//! magnitude with random signs, ten to a line; the same COUNT values as test cases; a grid of
+//! 10 * COUNT cells.
 //!
-//! Three jobs, each written with judge-io's whole input (`run_main`, `Scanner`, `Output`) and
+//! Five jobs, each written with judge-io's whole input (`run_main`, `Scanner`, `Output`) and
 //! with the std idiom (`read_to_string`, `split_ascii_whitespace`, `parse`; `writeln!` into a
 //! `BufWriter` over stdout's lock), which proconio's whole-input reading also is:
 //! - sum: read N and N `i64`s, print their sum; also with the streamed input (`run_stream`,
@@ -12,7 +14,15 @@
 //! - echo: the same, then write every value on its own line; also streamed;
 //! - vec: read N and the N values into a `Vec`, then print their sum: `Scanner` calls written
 //!   by hand (`judge-io`), the same with each value's bound checked (`bounded`, by `int_in`),
-//!   and the `input!` macro without and with the bound (`input!`, `input! in`).
+//!   and the `input!` macro without and with the bound (`input!`, `input! in`);
+//! - cases: T, then T test cases, each N (1..=200) and N values, the sum of N bounded: read
+//!   into a `Vec` of `(n, Vec<i64>)` with every bound checked, then print each case's sum:
+//!   `Scanner` calls by hand (`int_in`, `sum_at_most`) and `input!` (`[(n: usize in 1..=200,
+//!   sum(n) <= MAX_TOTAL, a: [i64 in -LIMIT..=LIMIT; n]); t]`);
+//! - grid: H and W, then H rows of W cells `.` or `#` (H = W = 10^4, 100 MB), read into a
+//!   `Vec` of rows with every cell checked, then print the count of `#`: `Scanner` calls by
+//!   hand (`grid_row_in`), `Scanner::grid_row` and a check of each cell by hand
+//!   (`row+check`), and `input!` (`[Row(w, ".#"); h]`).
 //!
 //! Every contender runs as its own process (this example re-executes itself with `--child JOB
 //! CONTENDER`), with stdin a regular file and then a pipe that this process fills, and stdout
@@ -34,11 +44,19 @@ use judge_io::{input, Error, Output, Scanner, StreamInput};
 const DEFAULT_COUNT: usize = 10_000_000;
 const RUNS: usize = 5;
 /// Each job and its contenders; the std idiom comes last, as the yardstick.
-const JOBS: [(&str, &[&str]); 3] = [
+const JOBS: [(&str, &[&str]); 5] = [
     ("sum", &["judge-io", "stream", "std"]),
     ("echo", &["judge-io", "stream", "std"]),
     ("vec", &["judge-io", "bounded", "input!", "input! in", "std"]),
+    ("cases", &["judge-io", "input!", "std"]),
+    ("grid", &["judge-io", "row+check", "input!", "std"]),
 ];
+/// The largest test case of the cases job.
+const MAX_CASE: usize = 200;
+/// The bound on T and on the sum of N in the cases job.
+const MAX_TOTAL: usize = 1 << 30;
+/// The grid's cells.
+const CELLS: &str = ".#";
 /// The values' bound: every value of the input is within it.
 const LIMIT: i64 = 1_000_000_000;
 
@@ -61,30 +79,40 @@ fn main() -> ExitCode {
 
 /// Spawns every job x stdin kind x contender, checks their outputs agree, prints the table.
 fn parent(count: usize, jobs: &[&(&str, &[&str])]) {
-    let path = input_file(count);
-    let input_bytes = fs::metadata(&path).expect("the input was just written").len();
-    let input_mb = input_bytes as f64 / 1e6;
-    println!(
-        "input: {count} integers, {input_mb:.1} MB = {:.1} MiB ({}); best of {RUNS}",
-        input_bytes as f64 / MIB,
-        path.display()
-    );
-    for &&(job, contenders) in jobs {
+    let inputs: Vec<(PathBuf, u64)> = jobs
+        .iter()
+        .map(|&&(job, _)| {
+            let path = input_file(job, count);
+            let bytes = fs::metadata(&path).expect("the input was just written").len();
+            (path, bytes)
+        })
+        .collect();
+    let mut shown: Vec<&PathBuf> = Vec::new();
+    for (&&(job, _), (path, bytes)) in jobs.iter().zip(&inputs) {
+        if !shown.contains(&path) {
+            let (mb, mib) = (*bytes as f64 / 1e6, *bytes as f64 / MIB);
+            println!("input of {job}: {mb:.1} MB = {mib:.1} MiB ({})", path.display());
+            shown.push(path);
+        }
+    }
+    println!("{count} values (10 x {count} cells for grid); best of {RUNS}");
+    for (&&(job, contenders), (path, _)) in jobs.iter().zip(&inputs) {
         let outputs: Vec<u64> =
-            contenders.iter().map(|contender| output_digest(&path, job, contender)).collect();
+            contenders.iter().map(|contender| output_digest(path, job, contender)).collect();
         assert!(
             outputs.windows(2).all(|w| w[0] == w[1]),
             "{job}: the contenders' outputs differ ({outputs:x?})"
         );
     }
     println!(
-        "goals: sum and echo from a file at most 0.5x std; vec: input! within 10% of judge-io \
-         (both build the Vec, whose fresh memory costs as much as the parse)"
+        "goals: sum and echo from a file at most 0.5x std; vec, cases, grid: input! within 10% \
+         of judge-io (both build the Vecs, whose fresh memory costs as much as the parse)"
     );
     println!(
         "job   stdin program    wall s   cpu s   MB/s wall/std cpu/std  peak MiB   peak - input"
     );
-    for &&(job, contenders) in jobs {
+    for (&&(job, contenders), (path, input_bytes)) in jobs.iter().zip(&inputs) {
+        let input_mb = *input_bytes as f64 / 1e6;
         for stdin_kind in ["file", "pipe"] {
             let mut best = vec![
                 Run { wall: Duration::MAX, cpu: Duration::MAX, peak_kib: 0 };
@@ -92,7 +120,7 @@ fn parent(count: usize, jobs: &[&(&str, &[&str])]) {
             ];
             for _ in 0..RUNS {
                 for (i, contender) in contenders.iter().enumerate() {
-                    let run = run_child(&path, stdin_kind, job, contender);
+                    let run = run_child(path, stdin_kind, job, contender);
                     best[i].wall = best[i].wall.min(run.wall);
                     best[i].cpu = best[i].cpu.min(run.cpu);
                     best[i].peak_kib = best[i].peak_kib.max(run.peak_kib);
@@ -107,7 +135,7 @@ fn parent(count: usize, jobs: &[&(&str, &[&str])]) {
                     input_mb / cpu,
                     wall / std_idiom.wall.as_secs_f64(),
                     cpu / std_idiom.cpu.as_secs_f64(),
-                    peak_mib - input_bytes as f64 / MIB,
+                    peak_mib - *input_bytes as f64 / MIB,
                 );
             }
         }
@@ -193,6 +221,13 @@ fn child(args: &[String]) -> ExitCode {
         ("sum", "std") => sum_std().map(|()| ExitCode::SUCCESS).expect("valid input"),
         ("echo", "std") => echo_std().map(|()| ExitCode::SUCCESS).expect("valid input"),
         ("vec", "std") => vec_std().map(|()| ExitCode::SUCCESS).expect("valid input"),
+        ("cases", "judge-io") => judge_io::run_main(cases_by_hand),
+        ("cases", "input!") => judge_io::run_main(cases_by_macro),
+        ("cases", "std") => cases_std().map(|()| ExitCode::SUCCESS).expect("valid input"),
+        ("grid", "judge-io") => judge_io::run_main(grid_by_hand),
+        ("grid", "row+check") => judge_io::run_main(grid_checked_by_hand),
+        ("grid", "input!") => judge_io::run_main(grid_by_macro),
+        ("grid", "std") => grid_std().map(|()| ExitCode::SUCCESS).expect("valid input"),
         _ => panic!("unknown child {args:?}"),
     };
     let status_file = fs::read_to_string("/proc/self/status").expect("Linux reports status");
@@ -294,6 +329,88 @@ fn print_sum<W: Write>(values: &[i64], out: &mut Output<W>) -> Result<(), Error>
     Ok(())
 }
 
+/// The cases job, `Scanner` calls by hand: every bound checked, every name as `input!` gives
+/// it.
+fn cases_by_hand<W: Write>(input: &[u8], out: &mut Output<W>) -> Result<(), Error> {
+    let mut sc = Scanner::new(input);
+    let t = sc.int_in("t", 1..=MAX_TOTAL)?;
+    let (mut cases, mut sum) = (Vec::with_capacity(t.min(1 << 16)), 0);
+    for case in 0..t {
+        let n = sc.int_in(format_args!("cases[{}].n", case), 1..=MAX_CASE)?;
+        sc.sum_at_most(&mut sum, n, MAX_TOTAL, format_args!("n over cases[..={}]", case))?;
+        let mut a = Vec::with_capacity(n);
+        for i in 0..n {
+            a.push(sc.int_in(format_args!("cases[{}].a[{}]", case, i), -LIMIT..=LIMIT)?);
+        }
+        cases.push((n, a));
+    }
+    print_case_sums(&cases, out)
+}
+
+/// The cases job through `input!`.
+fn cases_by_macro<W: Write>(input: &[u8], out: &mut Output<W>) -> Result<(), Error> {
+    let mut sc = Scanner::new(input);
+    input! { from sc,
+        t: usize in 1..=MAX_TOTAL,
+        cases: [(
+            n: usize in 1..=MAX_CASE,
+            sum(n) <= MAX_TOTAL,
+            a: [i64 in -LIMIT..=LIMIT; n],
+        ); t],
+    }
+    print_case_sums(&cases, out)
+}
+
+fn print_case_sums<W: Write>(
+    cases: &[(usize, Vec<i64>)],
+    out: &mut Output<W>,
+) -> Result<(), Error> {
+    for (_, a) in cases {
+        out.int(a.iter().sum::<i64>()).newline();
+    }
+    Ok(())
+}
+
+/// The grid job, `Scanner` calls by hand.
+fn grid_by_hand<W: Write>(input: &[u8], out: &mut Output<W>) -> Result<(), Error> {
+    let mut sc = Scanner::new(input);
+    let (h, w) = (sc.int_in("h", 1..=1 << 20)?, sc.int_in("w", 1..=1 << 20)?);
+    let mut grid = Vec::with_capacity(h.min(1 << 16));
+    for y in 0..h {
+        grid.push(sc.grid_row_in(w, CELLS, format_args!("grid[{}]", y))?.to_vec());
+    }
+    print_walls(&grid, out)
+}
+
+/// The grid job, `Scanner::grid_row` and a check of each cell by hand.
+fn grid_checked_by_hand<W: Write>(input: &[u8], out: &mut Output<W>) -> Result<(), Error> {
+    let mut sc = Scanner::new(input);
+    let (h, w) = (sc.int_in("h", 1..=1 << 20)?, sc.int_in("w", 1..=1 << 20)?);
+    let mut grid = Vec::with_capacity(h.min(1 << 16));
+    for y in 0..h {
+        let row = sc.grid_row(w, format_args!("grid[{}]", y))?;
+        if let Some(x) = row.iter().position(|&cell| cell != b'.' && cell != b'#') {
+            let message = format!("grid[{}][{}] must be one of \".#\"", y, x);
+            return Err(sc.error_at(row.start + x, message));
+        }
+        grid.push(row.to_vec());
+    }
+    print_walls(&grid, out)
+}
+
+/// The grid job through `input!`.
+fn grid_by_macro<W: Write>(input: &[u8], out: &mut Output<W>) -> Result<(), Error> {
+    let mut sc = Scanner::new(input);
+    input! { from sc, h: usize in 1..=1 << 20, w: usize in 1..=1 << 20, grid: [Row(w, CELLS); h] }
+    print_walls(&grid, out)
+}
+
+fn print_walls<W: Write>(grid: &[Vec<u8>], out: &mut Output<W>) -> Result<(), Error> {
+    out.int(grid.iter().map(|row| row.iter().filter(|&&cell| cell == b'#').count()).sum::<usize>());
+    out.newline();
+    Ok(())
+}
+
 /// The std idiom's reading: all of stdin as a `String`, then tokens.
 fn read_std() -> io::Result<String> {
     let mut text = String::new();
@@ -336,29 +453,131 @@ fn echo_std() -> io::Result<()> {
     out.flush()
 }
 
-/// `count` followed by `count` signed integers below 10^9 in magnitude (most have 9 digits, as
-/// judge inputs usually do), ten to a line, written once into the target directory.
-fn input_file(count: usize) -> PathBuf {
+/// The cases job in the std idiom, every bound checked (a failure panics, as no valid input
+/// does).
+fn cases_std() -> io::Result<()> {
+    let text = read_std()?;
+    let mut tokens = text.split_ascii_whitespace();
+    let t: usize = tokens.next().expect("T").parse().expect("T");
+    let (mut cases, mut sum) = (Vec::with_capacity(t), 0);
+    for _ in 0..t {
+        let n: usize = tokens.next().expect("N").parse().expect("N");
+        sum += n;
+        assert!((1..=MAX_CASE).contains(&n) && sum <= MAX_TOTAL, "N out of range");
+        let a: Vec<i64> = (0..n)
+            .map(|_| {
+                let value = tokens.next().expect("a value").parse().expect("an i64");
+                assert!((-LIMIT..=LIMIT).contains(&value), "a value out of range");
+                value
+            })
+            .collect();
+        cases.push((n, a));
+    }
+    let mut out = BufWriter::new(io::stdout().lock());
+    for (_, a) in &cases {
+        writeln!(out, "{}", a.iter().sum::<i64>())?;
+    }
+    out.flush()
+}
+
+/// The grid job in the std idiom: lines, each checked.
+fn grid_std() -> io::Result<()> {
+    let text = read_std()?;
+    let mut lines = text.lines();
+    let mut header = lines.next().expect("H W").split_ascii_whitespace();
+    let h: usize = header.next().expect("H").parse().expect("H");
+    let w: usize = header.next().expect("W").parse().expect("W");
+    let grid: Vec<Vec<u8>> = (0..h)
+        .map(|_| {
+            let row = lines.next().expect("a row").trim_end().as_bytes();
+            assert!(row.len() == w && row.iter().all(|&c| c == b'.' || c == b'#'), "a bad row");
+            row.to_vec()
+        })
+        .collect();
+    let walls: usize = grid.iter().map(|row| row.iter().filter(|&&c| c == b'#').count()).sum();
+    writeln!(io::stdout().lock(), "{walls}")
+}
+
+/// The input of `job` for `count` values, written once into the target directory.
+fn input_file(job: &str, count: usize) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/bench-data");
     fs::create_dir_all(&dir).expect("can create the bench data folder");
-    let path = dir.join(format!("ints-{count}-v3.txt"));
-    if path.exists() {
-        return path;
+    let (name, make): (String, fn(usize) -> Vec<u8>) = match job {
+        "cases" => (format!("cases-{count}-v1.txt"), cases_input),
+        "grid" => (format!("grid-{count}-v1.txt"), grid_input),
+        _ => (format!("ints-{count}-v3.txt"), ints_input),
+    };
+    let path = dir.join(name);
+    if !path.exists() {
+        fs::write(&path, make(count)).expect("can write the bench input");
     }
-    // A 64-bit LCG; its top bits are good enough for test data.
-    let mut state = 2026u64;
+    path
+}
+
+/// A 64-bit LCG from `seed`; its top bits are good enough for test data.
+fn lcg(mut state: u64) -> impl FnMut() -> u64 {
+    move || {
+        state =
+            state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        state
+    }
+}
+
+/// A value below `LIMIT` in magnitude with a random sign, from `bits`.
+fn signed_value(bits: u64) -> i64 {
+    let magnitude = ((bits >> 32) % LIMIT as u64) as i64;
+    if bits >> 31 & 1 == 1 {
+        -magnitude
+    } else {
+        magnitude
+    }
+}
+
+/// T test cases of N in 1..=200 values (`count` in all) below 10^9 in magnitude: T, then each
+/// case's N on a line and its values on the next.
+fn cases_input(count: usize) -> Vec<u8> {
+    let mut next = lcg(11);
+    let mut sizes = Vec::new();
+    let mut left = count;
+    while left > 0 {
+        let n = (1 + (next() >> 33) as usize % MAX_CASE).min(left);
+        sizes.push(n);
+        left -= n;
+    }
+    let mut out = Output::new(Vec::with_capacity(count * 11));
+    out.int(sizes.len()).newline();
+    for n in sizes {
+        out.int(n).newline();
+        for i in 0..n {
+            out.int(signed_value(next())).byte(if i + 1 == n { b'\n' } else { b' ' });
+        }
+    }
+    out.into_inner().expect("writing to memory cannot fail")
+}
+
+/// A square grid of about `10 * count` cells, `.` or `#` (one in four), after `H W`.
+fn grid_input(count: usize) -> Vec<u8> {
+    let side = ((10 * count) as f64).sqrt() as usize;
+    let mut next = lcg(12);
+    let mut out = Output::new(Vec::with_capacity(side * (side + 1) + 20));
+    out.int(side).byte(b' ').int(side).newline();
+    for _ in 0..side {
+        for _ in 0..side {
+            out.byte(if next() >> 62 == 0 { b'#' } else { b'.' });
+        }
+        out.newline();
+    }
+    out.into_inner().expect("writing to memory cannot fail")
+}
+
+/// `count` followed by `count` signed integers below 10^9 in magnitude (most have 9 digits, as
+/// judge inputs usually do), ten to a line.
+fn ints_input(count: usize) -> Vec<u8> {
+    let mut next = lcg(2026);
     let mut out = Output::new(Vec::with_capacity(count * 11));
     out.int(count).newline();
     for i in 0..count {
-        state =
-            state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        let magnitude = ((state >> 32) % LIMIT as u64) as i64;
-        let value = if state >> 31 & 1 == 1 { -magnitude } else { magnitude };
-        out.int(value).byte(if i % 10 == 9 { b'\n' } else { b' ' });
+        out.int(signed_value(next())).byte(if i % 10 == 9 { b'\n' } else { b' ' });
     }
-    let bytes = out.into_inner().expect("writing to memory cannot fail");
-    fs::File::create(&path)
-        .and_then(|mut file| file.write_all(&bytes))
-        .expect("can write the bench input");
-    path
+    out.into_inner().expect("writing to memory cannot fail")
 }

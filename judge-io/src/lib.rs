@@ -27,9 +27,13 @@
 //! # }
 //! # parse(b"2 1 1\n1 -1\n2 2 2\n1 1 5\n").unwrap();
 //! ```
-//! It is made of methods a hand-written parser can call for the same messages:
-//! [`Scanner::int_in`] (an integer in a range), [`Scanner::index_in`] (a 1-based index,
-//! returned 0-based), [`Scanner::word`], [`Scanner::grid_row`].
+//! Test cases declare their own counts, and the statement's bound on a sum over them is
+//! checked as the input is read (`cases: [(n: usize in 1..=200_000, sum(n) <= 200_000, a:
+//! [i64; n]); t]`); grid rows may be checked against their cells (`[Row(w, ".#"); h]`). It is
+//! made of methods a hand-written parser can call for the same messages:
+//! [`Cursor::int_in`] (an integer in a range), [`Cursor::index_in`] (a 1-based index,
+//! returned 0-based), [`Cursor::sum_at_most`], [`Scanner::word`], [`Scanner::grid_row`],
+//! [`Scanner::grid_row_in`].
 //!
 //! # Output with bounded memory
 //! [`Output`] formats integers and floats (with a given number of decimals, exactly as
@@ -39,8 +43,10 @@
 //!
 //! # Input as it arrives: interactive problems, bounded memory
 //! [`run_stream`] gives the solution a [`StreamInput`] instead: stdin read through a 64 KiB
-//! buffer as it arrives, parsed with `Scanner`'s rules and errors (places in the whole input),
-//! and the same named reads (`input!` works on it too).
+//! buffer as it arrives, parsed by the same rules with the same errors (places in the whole
+//! input), and the same named reads (`input!` works on it too). Both are a [`Cursor`], the
+//! one copy of the reading rules, over a different window of bytes: all of the input, or a
+//! buffer that refills.
 //! - Interactive problems, where the judge's next line depends on the last answer: write the
 //!   query (`out.int(guess)`), **flush** ([`Output::flush`]; without it both sides wait
 //!   forever), then read the reply (`input.token("a reply")`). [`StreamInput`] has a whole
@@ -71,10 +77,13 @@
 //! What a bundle carries of this crate is what the program reaches, plus what the compiler
 //! never reports unused: every trait `impl` of a trait it uses and whole macros. So the code
 //! is written for that: one generic integer path (`Int` is a marker over `i128` conversions,
-//! its `impl`s one line each) instead of per-type code; a short `input!` that goes unless a
-//! program calls it (no item here is named `input`, which would keep it); shared helpers, not
-//! copies. The `scripts/new.sh` sample bundles to about 15 KB (13 KB with `--compact`).
+//! its `impl`s one line each) instead of per-type code; an `input!` that goes unless a
+//! program calls it (no item here is named `input`, which would keep it; about 4.5 KB when
+//! called); shared helpers, not copies; a [`Cursor`]'s window a trait of six one-line
+//! methods, which a program that reads input carries whole. The `scripts/new.sh` sample
+//! bundles to about 17.6 KB (15.8 KB with `--compact`).
 
+mod cursor;
 mod entry;
 mod error;
 mod float;
@@ -87,6 +96,7 @@ mod scanner;
 mod stream;
 
 // One name per `use` line: a bundle keeps only the lines of the names it reaches.
+pub use self::cursor::Cursor;
 pub use self::entry::read_stdin;
 pub use self::entry::run_main;
 pub use self::entry::run_stream;

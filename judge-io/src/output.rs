@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use super::float::{write_fixed, FIXED_MAX};
-use super::int::{write_decimal, Int};
+use super::int::{wide, write_decimal, Int};
 
 /// How much output [`Output`] holds before it writes through to its sink.
 const CAPACITY: usize = 1 << 15;
@@ -49,12 +49,11 @@ impl<W: Write> Output<W> {
     /// moves, one of the text's length a call (measured: writing 10^7 integers took 12% longer).
     #[inline]
     pub fn int<T: Int>(&mut self, value: T) -> &mut Self {
-        // Every `Int` fits in an i128: the 0 is never used.
-        let wide: i128 = value.try_into().ok().unwrap_or(0);
+        let value = wide(value);
         let mut field = [0; 2 * MAX_INT_TEXT];
-        let digits = 1 + write_decimal(wide.unsigned_abs() as u64, &mut field[1..MAX_INT_TEXT]);
+        let digits = 1 + write_decimal(value.unsigned_abs() as u64, &mut field[1..MAX_INT_TEXT]);
         field[digits - 1] = b'-';
-        let start = digits - (wide < 0) as usize;
+        let start = digits - (value < 0) as usize;
         self.buf[self.len..self.len + MAX_INT_TEXT]
             .copy_from_slice(&field[start..start + MAX_INT_TEXT]);
         self.len += MAX_INT_TEXT - start;

@@ -1,143 +1,55 @@
-//! The byte scanner over the whole input, and the integer parsing it shares with
-//! [`StreamInput`](super::StreamInput).
+//! The whole input in memory as a cursor's window: [`Scanner`].
 
-use std::fmt::{self, Debug, Display};
-use std::ops::{Bound, Deref, RangeBounds};
+use std::fmt::Display;
+use std::ops::Deref;
 
-use super::error::{counted, quote, Error};
-use super::int::{signed, Int};
+use super::cursor::{trim_end, Cursor, Window};
+use super::error::{quote, Error};
 
-/// The bytes that separate tokens: ASCII whitespace (space, tab, newline, carriage return,
-/// form feed). The range test comes first: without it the compiler merges this test with the
-/// `-` test that follows into one bit-table branch, which mispredicts on mixed signs
-/// (measured: parsing took 1.5x as long).
-#[inline]
-pub(super) fn is_space(b: u8) -> bool {
-    b <= b' ' && b.is_ascii_whitespace()
+/// All of the input, as a [`Cursor`]'s window: nothing to refill, and tokens that live as
+/// long as the input.
+#[derive(Debug, Clone)]
+pub struct Whole<'a> {
+    bytes: &'a [u8],
+    /// Where the token or line read last starts.
+    token_start: usize,
 }
 
-/// The value and count of the ASCII digits that start `bytes`, at most 19 of them (so the
-/// value always fits in a u64; longer runs are the caller's slow path).
-///
-/// Eight bytes are classified and combined at once (SWAR): judge input is mostly numbers of up
-/// to ten digits, and a loop over digits mispredicts where each number ends (measured: the
-/// sum of 10^7 integers took 1.4x as long with a loop). In `digits`, byte k is `bytes[k] -
-/// '0'` if that is a digit; its high bit in `not_digit` is set if it is not (the xor is 10 or
-/// more; the mask to 7 bits keeps the addition from carrying into the next byte). The digits
-/// are shifted to the top, zero bytes padding them to eight, and folded in pairs, quads and
-/// octets (byte 0 is the most significant).
-#[inline]
-fn leading_digits(bytes: &[u8]) -> (u64, usize) {
-    let (mut value, mut count) = (0, 0);
-    if let Some(eight) = bytes.get(..8) {
-        let mut word = [0; 8];
-        word.copy_from_slice(eight);
-        let digits = u64::from_le_bytes(word) ^ 0x3030_3030_3030_3030;
-        let not_digit = (((digits & 0x7f7f_7f7f_7f7f_7f7f) + 0x7676_7676_7676_7676) | digits)
-            & 0x8080_8080_8080_8080;
-        count = not_digit.trailing_zeros() as usize / 8;
-        if count == 0 {
-            return (0, 0);
-        }
-        let mut v = digits << (64 - 8 * count);
-        v = (v.wrapping_mul(10) + (v >> 8)) & 0x00ff_00ff_00ff_00ff;
-        v = (v.wrapping_mul(100) + (v >> 16)) & 0x0000_ffff_0000_ffff;
-        value = (v.wrapping_mul(10_000) + (v >> 32)) & 0xffff_ffff;
-        if count < 8 {
-            return (value, count);
-        }
+impl<'a> Window for Whole<'a> {
+    #[inline]
+    fn bytes(&self) -> &[u8] {
+        self.bytes
     }
-    for &b in bytes[count..].iter().take(19 - count) {
-        let digit = b.wrapping_sub(b'0');
-        if digit > 9 {
-            break;
-        }
-        value = value * 10 + digit as u64;
-        count += 1;
-    }
-    (value, count)
-}
 
-/// The integer of type `T` whose token starts at `buf[start]` (no whitespace is skipped), and
-/// the offset just past it, if the token is an integer that fits and ends at whitespace or at
-/// the end of `buf`; `None` for everything else, which the callers' slow paths sort out.
-#[inline(always)]
-pub(super) fn int_at<T: Int>(buf: &[u8], start: usize) -> Option<(T, usize)> {
-    let negative = signed::<T>() && buf.get(start) == Some(&b'-');
-    let first = start + negative as usize;
-    let (magnitude, digits) = leading_digits(&buf[first..]);
-    let end = first + digits;
-    if digits == 0 || end < buf.len() && !is_space(buf[end]) {
-        return None;
+    #[inline]
+    fn refill(&mut self, _keep: &mut usize) -> Result<bool, Error> {
+        Ok(false)
     }
-    let value = if negative { -(magnitude as i128) } else { magnitude as i128 };
-    T::try_from(value).ok().map(|value| (value, end))
-}
 
-/// "an integer" or, for unsigned types, "a non-negative integer".
-pub(super) fn expected_int<T: Int>() -> &'static str {
-    if signed::<T>() {
-        "an integer"
-    } else {
-        "a non-negative integer"
+    #[inline]
+    fn ends_input(&self) -> bool {
+        true
+    }
+
+    #[inline]
+    fn mark(&mut self, at: usize) {
+        self.token_start = at;
+    }
+
+    fn place(&mut self, at: usize) -> (usize, usize) {
+        line_column(self.bytes, at)
+    }
+
+    fn marked_place(&mut self) -> (usize, usize) {
+        line_column(self.bytes, self.token_start)
     }
 }
 
-/// A whole token read as an integer of type `T` (an optional `-` for signed types, then ASCII
-/// digits, any number of them), or the message saying why it is none.
-pub(super) fn int_token<T: Int>(token: &[u8]) -> Result<T, String> {
-    let digits = match token.split_first() {
-        Some((b'-', rest)) if signed::<T>() => rest,
-        _ => token,
-    };
-    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
-        return Err(format!("expected {}, found {}", expected_int::<T>(), quote(token)));
-    }
-    // A sign and digits: text that i128 (which holds every `Int`) parses, unless it overflows.
-    let value = String::from_utf8_lossy(token).parse::<i128>().ok();
-    value.and_then(|value| T::try_from(value).ok()).ok_or_else(|| {
-        format!("integer {} out of range for {}", quote(token), std::any::type_name::<T>())
-    })
-}
-
-/// The message of a bounded read's failure: `n must be in 1..=100, found 0` (a range's
-/// `Debug` is how it is written).
-#[cold]
-pub(super) fn out_of_range<T: Display, R: Debug, N: Display>(
-    name: N,
-    range: &R,
-    value: T,
-) -> String {
-    format!("{} must be in {:?}, found {}", name, range, value)
-}
-
-/// A range of 1-based indices, raised to start at 1 at least: index 0 does not exist.
-pub(super) struct OneBased<R>(pub R);
-
-impl<R: RangeBounds<usize>> RangeBounds<usize> for OneBased<R> {
-    fn start_bound(&self) -> Bound<&usize> {
-        match self.0.start_bound() {
-            Bound::Included(&0) | Bound::Unbounded => Bound::Included(&1),
-            start => start,
-        }
-    }
-
-    fn end_bound(&self) -> Bound<&usize> {
-        self.0.end_bound()
-    }
-}
-
-/// Written as the range it is: `..=5` and `0..=5` as `1..=5`.
-impl<R: RangeBounds<usize> + Debug> Debug for OneBased<R> {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        let range = format!("{:?}", self.0);
-        match self.0.start_bound() {
-            Bound::Included(&0) | Bound::Unbounded => {
-                write!(f, "1{}", range.trim_start_matches('0'))
-            }
-            _ => f.write_str(&range),
-        }
-    }
+/// The 1-based `(line, column)` of byte offset `pos` of `bytes`, counted from the start.
+fn line_column(bytes: &[u8], pos: usize) -> (usize, usize) {
+    let mut lines = bytes[..pos.min(bytes.len())].split(|&b| b == b'\n');
+    let column = lines.next_back().map_or(0, |line| line.len()) + 1;
+    (lines.count() + 1, column)
 }
 
 /// One line of input, without its line ending, and the byte offset where it starts.
@@ -165,18 +77,16 @@ impl<'a> Deref for Line<'a> {
     }
 }
 
-/// `text` without trailing whitespace.
-pub(super) fn trim_end(text: &[u8]) -> &[u8] {
-    let end = text.iter().rposition(|&b| !is_space(b)).map_or(0, |i| i + 1);
-    &text[..end]
-}
-
-/// A cursor over the whole input.
+/// A cursor over the whole input: the [`Cursor`] whose window is all of it.
 ///
-/// Tokens are runs of bytes other than ASCII whitespace. Positions are byte offsets; errors
-/// turn them into 1-based line and column only when they are made, so the hot path counts
-/// nothing. Values the statement bounds are read with [`int_in`](Self::int_in) and the like,
-/// or declared all at once with [`input!`](crate::input).
+/// Tokens are runs of bytes other than ASCII whitespace, and live as long as the input.
+/// Positions are byte offsets; errors turn them into 1-based line and column only when they
+/// are made, so the hot path counts nothing. Values the statement bounds are read with
+/// [`int_in`](Cursor::int_in) and the like, or declared all at once with
+/// [`input!`](crate::input). The reading methods shared with
+/// [`StreamInput`](crate::StreamInput) ([`int`](Cursor::int), [`int_in`](Cursor::int_in),
+/// [`index_in`](Cursor::index_in), [`sum_at_most`](Cursor::sum_at_most),
+/// [`error_at_token`](Cursor::error_at_token)) are [`Cursor`]'s.
 ///
 /// # Examples
 /// ```
@@ -186,21 +96,36 @@ pub(super) fn trim_end(text: &[u8]) -> &[u8] {
 /// assert_eq!((n, a, sc.int::<u8>().unwrap()), (2, -5, 7));
 /// assert!(sc.expect_end().is_ok());
 /// ```
-#[derive(Debug, Clone)]
-pub struct Scanner<'a> {
-    buf: &'a [u8],
-    pos: usize,
-}
+pub type Scanner<'a> = Cursor<Whole<'a>>;
 
-impl<'a> Scanner<'a> {
+impl<'a> Cursor<Whole<'a>> {
     /// A scanner at the start of `buf`.
     pub fn new(buf: &'a [u8]) -> Scanner<'a> {
-        Scanner { buf, pos: 0 }
+        Cursor { window: Whole { bytes: buf, token_start: 0 }, pos: 0 }
     }
 
     /// The current byte offset.
+    #[inline]
     pub fn position(&self) -> usize {
         self.pos
+    }
+
+    /// The bytes not read yet, for a token format of the problem's own: parse them, then
+    /// [`advance`](Self::advance) past what was parsed; place errors with
+    /// [`error_at`](Self::error_at) at [`position`](Self::position) plus the offset in the
+    /// rest.
+    #[inline]
+    pub fn rest(&self) -> &'a [u8] {
+        &self.window.bytes[self.pos..]
+    }
+
+    /// Moves the cursor `len` bytes on, past bytes parsed from [`rest`](Self::rest): `len` is
+    /// at most `rest().len()` (unchecked in release builds, where a clamp cost the puzzle's
+    /// edge reader 2% of its time).
+    #[inline]
+    pub fn advance(&mut self, len: usize) {
+        debug_assert!(len <= self.rest().len(), "advanced past the end of input");
+        self.pos += len;
     }
 
     /// The 1-based `(line, column)` of byte offset `pos`.
@@ -208,9 +133,7 @@ impl<'a> Scanner<'a> {
     /// # Complexity
     /// O(pos): it is only called to build an error.
     pub fn line_column(&self, pos: usize) -> (usize, usize) {
-        let mut lines = self.buf[..pos.min(self.buf.len())].split(|&b| b == b'\n');
-        let column = lines.next_back().map_or(0, |line| line.len()) + 1;
-        (lines.count() + 1, column)
+        line_column(self.window.bytes, pos)
     }
 
     /// An error located at byte offset `pos`.
@@ -222,10 +145,7 @@ impl<'a> Scanner<'a> {
     /// Skips whitespace; true if nothing but whitespace was left.
     #[inline]
     pub fn at_end(&mut self) -> bool {
-        while self.pos < self.buf.len() && is_space(self.buf[self.pos]) {
-            self.pos += 1;
-        }
-        self.pos == self.buf.len()
+        self.skip_space().unwrap_or(true)
     }
 
     /// Succeeds if only whitespace is left; otherwise names the first extra token.
@@ -234,126 +154,47 @@ impl<'a> Scanner<'a> {
             None => Ok(()),
             Some(extra) => {
                 let message = format!("expected end of input, found {}", quote(extra));
-                Err(self.error_at(self.token_start(), message))
+                Err(self.error_at_token(message))
             }
         }
     }
 
+    /// The bytes of `range`, which live as long as the input.
+    fn slice(&self, range: std::ops::Range<usize>) -> &'a [u8] {
+        &self.window.bytes[range]
+    }
+
     /// The next whitespace-separated token, or `None` at end of input.
     pub fn try_token(&mut self) -> Option<&'a [u8]> {
-        self.at_end();
-        let start = self.pos;
-        while self.pos < self.buf.len() && !is_space(self.buf[self.pos]) {
-            self.pos += 1;
-        }
-        Some(&self.buf[start..self.pos]).filter(|token| !token.is_empty())
+        let token = self.try_next_token().ok().flatten();
+        token.map(|token| self.slice(token))
     }
 
     /// The next token; `what` names it in the error at end of input (`expected W, found end
     /// of input`).
     pub fn token(&mut self, what: &str) -> Result<&'a [u8], Error> {
-        match self.try_token() {
-            Some(token) => Ok(token),
-            None => Err(self.error_at(self.pos, format!("expected {}, found end of input", what))),
-        }
-    }
-
-    /// Where the token just read starts (for an error about it).
-    fn token_start(&self) -> usize {
-        self.buf[..self.pos].iter().rposition(|&b| is_space(b)).map_or(0, |i| i + 1)
-    }
-
-    /// The next token parsed as an integer of type `T`, with overflow detected.
-    ///
-    /// Accepts an optional `-` for signed types, then one or more ASCII digits, ending at
-    /// whitespace or the end of input. Always inlined: in a caller's loop the cursor stays in
-    /// registers (measured: the sum of 10^7 integers took 15-20% less time than with a call
-    /// per integer).
-    #[inline(always)]
-    pub fn int<T: Int>(&mut self) -> Result<T, Error> {
-        self.at_end();
-        match int_at::<T>(self.buf, self.pos) {
-            Some((value, end)) => {
-                self.pos = end;
-                Ok(value)
-            }
-            None => self.int_slow_path(),
-        }
-    }
-
-    /// Everything `int` does not finish on its fast path: long digit runs, out-of-range
-    /// values, malformed tokens and the end of input.
-    #[cold]
-    #[inline(never)]
-    fn int_slow_path<T: Int>(&mut self) -> Result<T, Error> {
-        let start = self.pos;
-        let token = self.token(expected_int::<T>())?;
-        int_token(token).map_err(|message| self.error_at(start, message))
-    }
-
-    /// The next token as an integer of type `T` in `range` (`1..=n`, `0..n`, `1..`, `..=m`),
-    /// for a value the statement bounds. `name` names it in the errors: in the message if it
-    /// is out of range (`line 1, column 1: n must be in 1..=100, found 0`), before the place
-    /// otherwise (`n, line 1, column 1: expected a non-negative integer, found "x"`).
-    ///
-    /// # Examples
-    /// ```
-    /// let mut sc = judge_io::Scanner::new(b"3 0");
-    /// assert_eq!(sc.int_in("n", 1..=100u32), Ok(3));
-    /// assert_eq!(
-    ///     sc.int_in("m", 1..=100u32).unwrap_err().to_string(),
-    ///     "line 1, column 3: m must be in 1..=100, found 0"
-    /// );
-    /// ```
-    #[inline(always)]
-    pub fn int_in<T: Int, R: RangeBounds<T> + Debug, N: Display>(
-        &mut self,
-        name: N,
-        range: R,
-    ) -> Result<T, Error> {
-        match self.int::<T>() {
-            Ok(value) if range.contains(&value) => Ok(value),
-            Ok(value) => Err(self.error_at(self.token_start(), out_of_range(name, &range, value))),
-            Err(e) => Err(e.context(name.to_string())),
-        }
-    }
-
-    /// A 1-based index in `range` (in the input's terms, and at least 1 whatever `range`
-    /// says), returned 0-based: `index_in("b", 1..=n)` reads `1..=n` and returns `0..n`.
-    /// Errors as [`int_in`](Self::int_in).
-    #[inline(always)]
-    pub fn index_in<R: RangeBounds<usize> + Debug, N: Display>(
-        &mut self,
-        name: N,
-        range: R,
-    ) -> Result<usize, Error> {
-        self.int_in(name, OneBased(range)).map(|index| index - 1)
+        let token = self.next_token(what)?;
+        Ok(self.slice(token))
     }
 
     /// The next token, for a value named `name` in the error at end of input (`s, line 2,
     /// column 1: expected a word, found end of input`).
     pub fn word<N: Display>(&mut self, name: N) -> Result<&'a [u8], Error> {
-        self.token("a word").map_err(|e| e.context(name.to_string()))
+        let word = self.next_word(name)?;
+        Ok(self.slice(word))
     }
 
     /// The next token as UTF-8 text, named as by [`word`](Self::word).
     pub fn text<N: Display>(&mut self, name: N) -> Result<&'a str, Error> {
-        let word = self.word(&name)?;
-        std::str::from_utf8(word).map_err(|_| {
-            let message = format!("expected UTF-8 text, found {}", quote(word));
-            self.error_at(self.token_start(), message).context(name.to_string())
-        })
+        let text = self.next_text(name)?;
+        Ok(std::str::from_utf8(self.slice(text)).unwrap_or_default())
     }
 
     /// The rest of the current line (without `\n` or `\r\n`); the cursor moves past its end.
     /// `None` at end of input.
     pub fn line(&mut self) -> Option<Line<'a>> {
-        let start = self.pos;
-        let rest = self.buf.get(start..).filter(|rest| !rest.is_empty())?;
-        let len = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
-        self.pos = (start + len + 1).min(self.buf.len());
-        let text = &rest[..len];
-        Some(Line { start, text: text.strip_suffix(b"\r").unwrap_or(text) })
+        let line = self.next_line(false).ok().flatten()?;
+        Some(Line { start: line.start, text: self.slice(line) })
     }
 
     /// Finishes the current line: only spaces, tabs or `\r` may remain before its `\n`.
@@ -366,7 +207,7 @@ impl<'a> Scanner<'a> {
         match rest.try_token() {
             None => Ok(()),
             Some(extra) => Err(self.error_at(
-                line.start + rest.token_start(),
+                line.start + rest.window.token_start,
                 format!("expected end of line, found {}", quote(extra)),
             )),
         }
@@ -377,24 +218,31 @@ impl<'a> Scanner<'a> {
     /// the row is the next line. `what` names the row in the errors (`row 3 has 2 cells,
     /// expected 3`).
     pub fn grid_row<N: Display>(&mut self, width: usize, what: N) -> Result<Line<'a>, Error> {
-        if self.pos > 0 && self.buf[self.pos - 1] != b'\n' {
-            let mut next = self.clone();
-            if next.line().map_or(false, |rest| trim_end(rest.text).is_empty()) {
-                *self = next;
-            }
-        }
-        let at = self.pos;
-        let line = match self.line() {
-            Some(line) => line,
-            None => return Err(self.error_at(at, format!("expected {}, found end of input", what))),
-        };
-        let text = line.trimmed();
-        if text.len() != width {
-            let message =
-                format!("{} has {}, expected {}", what, counted(text.len(), "cell"), width);
-            return Err(self.error_at(line.start, message));
-        }
-        Ok(Line { start: line.start, text })
+        let row = self.next_row(width, what)?;
+        Ok(Line { start: row.start, text: self.slice(row) })
+    }
+
+    /// A row as [`grid_row`](Self::grid_row) reads it, whose every cell is one of the
+    /// characters of `alphabet` (ASCII); a cell that is not is an error at its place, named
+    /// by its column (counted from 0) after `what`.
+    ///
+    /// # Examples
+    /// ```
+    /// let mut sc = judge_io::Scanner::new(b"#.#\n#x.\n");
+    /// assert_eq!(&sc.grid_row_in(3, ".#", "grid[0]").unwrap()[..], b"#.#");
+    /// assert_eq!(
+    ///     sc.grid_row_in(3, ".#", "grid[1]").unwrap_err().to_string(),
+    ///     "line 2, column 2: grid[1][1] must be one of \".#\", found 'x'"
+    /// );
+    /// ```
+    pub fn grid_row_in<N: Display>(
+        &mut self,
+        width: usize,
+        alphabet: &str,
+        what: N,
+    ) -> Result<Line<'a>, Error> {
+        let row = self.next_row_in(width, alphabet, what)?;
+        Ok(Line { start: row.start, text: self.slice(row) })
     }
 }
 

@@ -1,13 +1,11 @@
-//! Input read as it arrives, through a small buffer: interactive problems, and inputs parsed
-//! in bounded memory.
+//! Input read as it arrives, through a small buffer, as a cursor's window: [`StreamInput`],
+//! for interactive problems and inputs parsed in bounded memory.
 
-use std::fmt::{Debug, Display};
+use std::fmt::Display;
 use std::io::{ErrorKind, Read};
-use std::ops::RangeBounds;
 
-use super::error::{counted, quote, Error};
-use super::int::Int;
-use super::scanner::{expected_int, int_at, int_token, is_space, out_of_range, trim_end, OneBased};
+use super::cursor::{Cursor, Window};
+use super::error::Error;
 
 /// The buffer's first size; it grows only for a token longer than it.
 const BUFFER: usize = 1 << 16;
@@ -26,8 +24,11 @@ const BUFFER: usize = 1 << 16;
 ///   of 0.16 s); from a file, the mapped whole input of [`run_main`](super::run_main) is
 ///   faster (0.08 s instead of 0.09 s).
 ///
-/// Tokens ([`token`](Self::token), [`line`](Self::line)) borrow the buffer until the next
-/// read; copy what must outlive it.
+/// Tokens ([`token`](Cursor::token), [`line`](Cursor::line)) borrow the buffer until the next
+/// read; copy what must outlive it. The reading methods shared with
+/// [`Scanner`](crate::Scanner) ([`int`](Cursor::int), [`int_in`](Cursor::int_in),
+/// [`index_in`](Cursor::index_in), [`sum_at_most`](Cursor::sum_at_most),
+/// [`error_at_token`](Cursor::error_at_token)) are [`Cursor`]'s.
 ///
 /// The interactive pattern, with [`run_stream`](super::run_stream) as `main`: write a query,
 /// **flush**, then read the reply (without the flush the judge never sees the query and both
@@ -63,18 +64,18 @@ const BUFFER: usize = 1 << 16;
 /// guess(&mut input, &mut out).unwrap();
 /// assert_eq!(out.into_inner().unwrap(), b"? 5\n? 8\n? 6\n");
 /// ```
-pub struct StreamInput<R: Read> {
+pub type StreamInput<R> = Cursor<Refill<R>>;
+
+/// A reader through a buffer, as a [`Cursor`]'s window: the bytes read and not dropped yet.
+pub struct Refill<R> {
     reader: R,
-    /// `buf[..end]` is input read and kept; `buf[pos..end]` is not parsed yet.
+    /// `buf[..end]` is input read and kept.
     buf: Vec<u8>,
     end: usize,
-    pos: usize,
     /// The input ended.
     eof: bool,
     /// The offset of `buf[0]` in the whole input.
     base: usize,
-    /// The byte before `buf[0]` in the input (`\n` at its start), to tell a line's start.
-    before: u8,
     /// The offset in the input where the last token or line started, and the line and column
     /// of the offset `token_place` was made for (kept when the buffer drops those bytes).
     token_start: usize,
@@ -87,234 +88,20 @@ pub struct StreamInput<R: Read> {
     line_start: usize,
 }
 
-impl<R: Read> StreamInput<R> {
-    /// Input from `reader` (for a binary, `std::io::stdin().lock()`).
-    pub fn new(reader: R) -> StreamInput<R> {
-        StreamInput {
-            reader,
-            buf: vec![0; BUFFER],
-            end: 0,
-            pos: 0,
-            eof: false,
-            base: 0,
-            before: b'\n',
-            token_start: 0,
-            token_place: None,
-            counted: 0,
-            newlines: 0,
-            line_start: 0,
-        }
+impl<R: Read> Window for Refill<R> {
+    #[inline]
+    fn bytes(&self) -> &[u8] {
+        &self.buf[..self.end]
     }
 
-    /// The next token parsed as an integer of type `T` (see
-    /// [`Scanner::int`](crate::Scanner::int)), waiting for input as needed.
-    // Always inlined, as `Scanner::int` is: the common case (a whole integer in the buffer)
-    // stays in the caller's loop.
-    #[inline(always)]
-    pub fn int<T: Int>(&mut self) -> Result<T, Error> {
-        let buf = &self.buf[..self.end];
-        let mut pos = self.pos;
-        while pos < buf.len() && is_space(buf[pos]) {
-            pos += 1;
-        }
-        if let Some((value, after)) = int_at::<T>(buf, pos) {
-            // A whitespace byte follows in the buffer: the token is whole.
-            if after < buf.len() {
-                self.token_start = self.base + pos;
-                self.pos = after;
-                return Ok(value);
-            }
-        }
-        self.pos = pos;
-        self.int_slow_path()
-    }
-
-    /// An integer token that may go on past the buffer, or is none (then the error).
-    #[cold]
-    #[inline(never)]
-    fn int_slow_path<T: Int>(&mut self) -> Result<T, Error> {
-        let token = self.token(expected_int::<T>())?;
-        int_token(token).map_err(|message| self.error_at_token(message))
-    }
-
-    /// The next whitespace-separated token, waiting for input as needed; `what` names it in
-    /// the error at end of input.
-    pub fn token(&mut self, what: &str) -> Result<&[u8], Error> {
-        if !self.seek_token()? {
-            return Err(self.end_error(what));
-        }
-        let end = self.whole_token()?;
-        let start = self.pos;
-        self.pos = end;
-        Ok(&self.buf[start..end])
-    }
-
-    /// The next token as an integer in `range`, named `name` in the errors; see
-    /// [`Scanner::int_in`](crate::Scanner::int_in).
-    #[inline(always)]
-    pub fn int_in<T: Int, B: RangeBounds<T> + Debug, N: Display>(
-        &mut self,
-        name: N,
-        range: B,
-    ) -> Result<T, Error> {
-        match self.int::<T>() {
-            Ok(value) if range.contains(&value) => Ok(value),
-            Ok(value) => Err(self.error_at_token(out_of_range(name, &range, value))),
-            Err(e) => Err(e.context(name.to_string())),
-        }
-    }
-
-    /// A 1-based index in `range`, returned 0-based; see
-    /// [`Scanner::index_in`](crate::Scanner::index_in).
-    #[inline(always)]
-    pub fn index_in<B: RangeBounds<usize> + Debug, N: Display>(
-        &mut self,
-        name: N,
-        range: B,
-    ) -> Result<usize, Error> {
-        self.int_in(name, OneBased(range)).map(|index| index - 1)
-    }
-
-    /// The next token, named `name` in the error at end of input; see
-    /// [`Scanner::word`](crate::Scanner::word).
-    pub fn word<N: Display>(&mut self, name: N) -> Result<&[u8], Error> {
-        self.token("a word").map_err(|e| e.context(name.to_string()))
-    }
-
-    /// The next token as UTF-8 text; see [`Scanner::text`](crate::Scanner::text).
-    pub fn text<N: Display>(&mut self, name: N) -> Result<&str, Error> {
-        self.word(&name)?;
-        let (start, end) = (self.token_start - self.base, self.pos);
-        if std::str::from_utf8(&self.buf[start..end]).is_err() {
-            let message = format!("expected UTF-8 text, found {}", quote(&self.buf[start..end]));
-            return Err(self.error_at_token(message).context(name.to_string()));
-        }
-        Ok(std::str::from_utf8(&self.buf[start..end]).unwrap_or_default())
-    }
-
-    /// A row of exactly `width` cells on a line of its own (the next line if only whitespace
-    /// is left of the current one); see [`Scanner::grid_row`](crate::Scanner::grid_row).
-    pub fn grid_row<N: Display>(&mut self, width: usize, what: N) -> Result<&[u8], Error> {
-        let len = match self.line()? {
-            Some(text) => trim_end(text).len(),
-            None => return Err(self.end_error(&what.to_string())),
-        };
-        if len != width {
-            let message = format!("{} has {}, expected {}", what, counted(len, "cell"), width);
-            return Err(self.error_at_token(message));
-        }
-        let start = self.token_start - self.base;
-        Ok(&self.buf[start..start + len])
-    }
-
-    /// The rest of the current line without its line ending, or, if only whitespace is left
-    /// of it (as after its last token), the next line; `None` at end of input.
-    pub fn line(&mut self) -> Result<Option<&[u8]>, Error> {
-        let at_line_start = self.previous_byte() == b'\n';
-        let mut newline = self.find_newline()?;
-        if !at_line_start && self.buf[self.pos..newline].iter().all(|&b| is_space(b)) {
-            // Past this line's end (if it has one) to the next line.
-            self.pos = (newline + 1).min(self.end);
-            newline = self.find_newline()?;
-        }
-        if self.pos == self.end && self.eof {
-            return Ok(None);
-        }
-        self.start_token();
-        let start = self.pos;
-        self.pos = (newline + 1).min(self.end);
-        let mut text = &self.buf[start..newline];
-        while let Some((&b'\r', init)) = text.split_last() {
-            text = init;
-        }
-        Ok(Some(text))
-    }
-
-    /// An error at the start of the last token or line read, for replies that parse but make
-    /// no sense ("expected higher or lower").
-    pub fn error_at_token<S: Into<String>>(&mut self, message: S) -> Error {
-        let (line, column) = match self.token_place {
-            Some((at, place)) if at == self.token_start => place,
-            _ => self.place_of(self.token_start),
-        };
-        Error::at(line, column, message)
-    }
-
-    /// Skips whitespace, waiting for input as needed; true if the input ended (with nothing
-    /// but whitespace left).
-    pub fn at_end(&mut self) -> Result<bool, Error> {
-        loop {
-            while self.pos < self.end && is_space(self.buf[self.pos]) {
-                self.pos += 1;
-            }
-            if self.pos < self.end {
-                return Ok(false);
-            }
-            if !self.fill()? {
-                return Ok(true);
-            }
-        }
-    }
-
-    /// Moves to the first byte of the next token, reading as needed; false at end of input.
-    fn seek_token(&mut self) -> Result<bool, Error> {
-        if self.at_end()? {
-            return Ok(false);
-        }
-        self.start_token();
-        Ok(true)
-    }
-
-    fn start_token(&mut self) {
-        self.token_start = self.base + self.pos;
-    }
-
-    /// Reads until the token at `pos` is whole in the buffer (whitespace follows it, or the
-    /// input ends); returns where it ends. `pos` may move as the buffer is refilled.
-    fn whole_token(&mut self) -> Result<usize, Error> {
-        let mut len = 0;
-        loop {
-            while self.pos + len < self.end && !is_space(self.buf[self.pos + len]) {
-                len += 1;
-            }
-            if self.pos + len < self.end || !self.fill()? {
-                return Ok(self.pos + len);
-            }
-        }
-    }
-
-    /// The offset in the buffer of the newline that ends the line at `pos`, or the end of
-    /// input if that line has none; reads as needed.
-    fn find_newline(&mut self) -> Result<usize, Error> {
-        let mut len = 0;
-        loop {
-            match self.buf[self.pos + len..self.end].iter().position(|&b| b == b'\n') {
-                Some(at) => return Ok(self.pos + len + at),
-                None => len = self.end - self.pos,
-            }
-            if !self.fill()? {
-                return Ok(self.end);
-            }
-        }
-    }
-
-    /// The input byte before `pos` (`\n` at the start of the input).
-    fn previous_byte(&self) -> u8 {
-        if self.pos > 0 {
-            self.buf[self.pos - 1]
-        } else {
-            self.before
-        }
-    }
-
-    /// Reads more input after `end`, dropping what is before `pos` first (and growing the
-    /// buffer if `pos..end` fills it); false at end of input. `pos` moves with the bytes.
-    fn fill(&mut self) -> Result<bool, Error> {
+    /// Reads more input after `end`, dropping what is before `keep - 1` first (and growing the
+    /// buffer if `keep - 1..end` fills it).
+    fn refill(&mut self, keep: &mut usize) -> Result<bool, Error> {
         if self.eof {
             return Ok(false);
         }
-        if self.pos > 0 {
-            let dropped = self.pos;
+        if *keep > 1 {
+            let dropped = *keep - 1;
             // Whatever leaves the buffer is counted first: the last token's place, then the
             // lines.
             let start = self.token_start;
@@ -322,10 +109,9 @@ impl<R: Read> StreamInput<R> {
                 self.token_place = Some((start, self.place_of(start)));
             }
             self.count_lines_to(self.base + dropped);
-            self.before = self.buf[dropped - 1];
             self.buf.copy_within(dropped..self.end, 0);
             self.end -= dropped;
-            self.pos = 0;
+            *keep = 1;
             self.base += dropped;
         }
         if self.end == self.buf.len() {
@@ -348,6 +134,29 @@ impl<R: Read> StreamInput<R> {
         }
     }
 
+    #[inline]
+    fn ends_input(&self) -> bool {
+        self.eof
+    }
+
+    #[inline]
+    fn mark(&mut self, at: usize) {
+        self.token_start = self.base + at;
+    }
+
+    fn place(&mut self, at: usize) -> (usize, usize) {
+        self.place_of(self.base + at)
+    }
+
+    fn marked_place(&mut self) -> (usize, usize) {
+        match self.token_place {
+            Some((at, place)) if at == self.token_start => place,
+            _ => self.place_of(self.token_start),
+        }
+    }
+}
+
+impl<R> Refill<R> {
     /// Brings the line count up to input offset `to`, which the buffer holds (from `counted`
     /// on).
     fn count_lines_to(&mut self, to: usize) {
@@ -368,16 +177,79 @@ impl<R: Read> StreamInput<R> {
         self.count_lines_to(at);
         (self.newlines + 1, at - self.line_start + 1)
     }
+}
 
-    fn error_at<S: Into<String>>(&mut self, at: usize, message: S) -> Error {
-        let (line, column) = self.place_of(at);
-        Error::at(line, column, message)
+impl<R: Read> Cursor<Refill<R>> {
+    /// Input from `reader` (for a binary, `std::io::stdin().lock()`).
+    pub fn new(reader: R) -> StreamInput<R> {
+        let window = Refill {
+            reader,
+            buf: vec![0; BUFFER],
+            end: 0,
+            eof: false,
+            base: 0,
+            token_start: 0,
+            token_place: None,
+            counted: 0,
+            newlines: 0,
+            line_start: 0,
+        };
+        Cursor { window, pos: 0 }
     }
 
-    /// "expected W, found end of input", at the end of the input.
-    fn end_error(&mut self, what: &str) -> Error {
-        let end = self.base + self.end;
-        self.error_at(end, format!("expected {}, found end of input", what))
+    /// The next whitespace-separated token, waiting for input as needed; `what` names it in
+    /// the error at end of input (`expected W, found end of input`).
+    pub fn token(&mut self, what: &str) -> Result<&[u8], Error> {
+        let token = self.next_token(what)?;
+        Ok(&self.window.buf[token])
+    }
+
+    /// The next token, for a value named `name` in the error at end of input (`s, line 2,
+    /// column 1: expected a word, found end of input`).
+    pub fn word<N: Display>(&mut self, name: N) -> Result<&[u8], Error> {
+        let word = self.next_word(name)?;
+        Ok(&self.window.buf[word])
+    }
+
+    /// The next token as UTF-8 text, named as by [`word`](Self::word).
+    pub fn text<N: Display>(&mut self, name: N) -> Result<&str, Error> {
+        let text = self.next_text(name)?;
+        Ok(std::str::from_utf8(&self.window.buf[text]).unwrap_or_default())
+    }
+
+    /// A row of exactly `width` cells on a line of its own (the next line if only whitespace
+    /// is left of the current one), as [`Scanner::grid_row`](crate::Scanner::grid_row) reads
+    /// it.
+    pub fn grid_row<N: Display>(&mut self, width: usize, what: N) -> Result<&[u8], Error> {
+        let row = self.next_row(width, what)?;
+        Ok(&self.window.buf[row])
+    }
+
+    /// A row as [`grid_row`](Self::grid_row) reads it, whose every cell is one of the
+    /// characters of `alphabet`, as
+    /// [`Scanner::grid_row_in`](crate::Scanner::grid_row_in) reads it.
+    pub fn grid_row_in<N: Display>(
+        &mut self,
+        width: usize,
+        alphabet: &str,
+        what: N,
+    ) -> Result<&[u8], Error> {
+        let row = self.next_row_in(width, alphabet, what)?;
+        Ok(&self.window.buf[row])
+    }
+
+    /// The rest of the current line without its line ending (`\n` or `\r\n`), or, if only
+    /// whitespace is left of it (as after its last token), the next line; `None` at end of
+    /// input.
+    pub fn line(&mut self) -> Result<Option<&[u8]>, Error> {
+        let line = self.next_line(true)?;
+        Ok(line.map(move |line| &self.window.buf[line]))
+    }
+
+    /// Skips whitespace, waiting for input as needed; true if the input ended (with nothing
+    /// but whitespace left).
+    pub fn at_end(&mut self) -> Result<bool, Error> {
+        self.skip_space()
     }
 }
 
@@ -458,6 +330,53 @@ pub(crate) mod tests {
         let mut input = StreamInput::new(&b"last"[..]);
         assert_eq!(input.line(), Ok(Some(&b"last"[..])));
         assert_eq!(input.line(), Ok(None));
+    }
+
+    /// A line ends at `\n` or `\r\n`; another `\r` before it is the line's own.
+    #[test]
+    fn a_line_ending_is_one_newline_after_at_most_one_carriage_return() {
+        let text = b"a\r\r\nb\r\n";
+        let mut input = StreamInput::new(&text[..]);
+        let mut scanner = Scanner::new(text);
+        assert_eq!(input.line(), Ok(Some(&b"a\r"[..])));
+        assert_eq!(scanner.line().map(|line| line.text), Some(&b"a\r"[..]));
+        assert_eq!(input.line(), Ok(Some(&b"b"[..])));
+        assert_eq!(scanner.line().map(|line| line.text), Some(&b"b"[..]));
+    }
+
+    /// Grid rows after header numbers, far more of them than the buffer holds, arriving in odd
+    /// pieces: each row, and the error of a short one at the end, agree with the scanner's.
+    #[test]
+    fn rows_agree_with_the_scanner_across_refills() {
+        let mut text = Vec::new();
+        let mut x = 7u64;
+        for i in 0..9000usize {
+            x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            text.extend_from_slice(
+                format!("{} 8{}\n", i, if i % 3 == 0 { " \t" } else { "" }).as_bytes(),
+            );
+            let row: Vec<u8> =
+                (0..8).map(|k| if x >> (20 + k) & 1 == 1 { b'#' } else { b'.' }).collect();
+            text.extend_from_slice(&row);
+            text.extend_from_slice(if i % 5 == 0 { b"  \r\n" } else { b"\n" });
+        }
+        text.extend_from_slice(b"9000 8\n#.#\n");
+        for step in [1, 4093, 1 << 20] {
+            let mut stream = StreamInput::new(Trickle { bytes: &text, step });
+            let mut scanner = Scanner::new(&text);
+            for i in 0..=9000 {
+                assert_eq!(stream.int::<usize>(), scanner.int::<usize>());
+                assert_eq!(stream.int::<usize>(), scanner.int::<usize>());
+                let from_scanner = scanner.grid_row_in(8, ".#", i).map(|row| row.text);
+                assert_eq!(
+                    stream.grid_row_in(8, ".#", i),
+                    from_scanner,
+                    "step {}, row {}",
+                    step,
+                    i
+                );
+            }
+        }
     }
 
     #[test]

@@ -39,7 +39,8 @@
 //! 512 KiB filter, and one index entry per signature a cell waited with in the test case (at
 //! most 4N + 4 per put).
 //!
-//! Edges, nearly all of the input, are read eight bytes at a time ([`Reader`]).
+//! Edges, nearly all of the input, are read eight bytes at a time ([`Reader`]); the plain
+//! integers are judge-io's bounded reads.
 //!
 //! [`run`] is the driver that plays the judge's part from text (see the problem file); it
 //! validates lazily, so the results of the puts before a bad line are already written.
@@ -237,81 +238,31 @@ fn short_edge(bytes: &[u8], m: usize) -> Option<Edge> {
 
 /// The driver format, read one piece at a time so a bad line is found only when it is due.
 ///
-/// Edges (nearly all of the input) are read by its own loop, which checks and converts the
-/// digits in one pass; the few plain integers go through [`Scanner`].
+/// Edges (nearly all of the input) are read by its own loop over the scanner's unread bytes,
+/// which checks and converts the digits in one pass; the few plain integers are the
+/// [`Scanner`]'s bounded reads, with judge-io's messages (`N must be in 4..=1000, found 3`).
 #[derive(Debug, Clone)]
 pub struct Reader<'a> {
-    input: &'a [u8],
-    /// The byte offset of the cursor.
-    pos: usize,
+    sc: Scanner<'a>,
 }
 
 impl<'a> Reader<'a> {
     /// A reader at the start of `input`.
     pub fn new(input: &'a [u8]) -> Reader<'a> {
-        Reader { input, pos: 0 }
+        Reader { sc: Scanner::new(input) }
     }
 
     /// The number of test cases, T.
     pub fn tests(&mut self) -> Result<usize, Error> {
-        self.int()
+        self.sc.int_in("T", ..)
     }
 
-    #[inline]
-    fn skip_space(&mut self) {
-        while self.pos < self.input.len() && is_space(self.input[self.pos]) {
-            self.pos += 1;
-        }
-    }
-
-    /// An error at byte offset `at`.
-    #[cold]
-    fn error_at(&self, at: usize, message: String) -> Error {
-        Scanner::new(self.input).error_at(at, message)
-    }
-
-    /// A non-negative integer, read by a [`Scanner`] over the input from the cursor on.
-    fn int(&mut self) -> Result<usize, Error> {
-        let mut sc = Scanner::new(&self.input[self.pos..]);
-        match sc.int::<usize>() {
-            Ok(value) => {
-                self.pos += sc.position();
-                Ok(value)
-            }
-            Err(e) => Err(self.relocated(e)),
-        }
-    }
-
-    /// `e`, made by a [`Scanner`] over the input from the cursor on, placed in the whole
-    /// input.
-    #[cold]
-    fn relocated(&self, e: Error) -> Error {
-        let (line, column) = Scanner::new(self.input).line_column(self.pos);
-        match e.place() {
-            Some((1, at)) => Error::at(line, column + at - 1, e.message()),
-            Some((below, at)) => Error::at(line + below - 1, at, e.message()),
-            None => e,
-        }
-    }
-
-    /// An integer in `lo..=hi`; `name` names it in the error.
-    fn int_in(&mut self, lo: usize, hi: usize, name: &str) -> Result<usize, Error> {
-        self.skip_space();
-        let at = self.pos;
-        let value = self.int().map_err(|e| e.context(name))?;
-        if value < lo || value > hi {
-            return Err(
-                self.error_at(at, format!("{} = {} is out of range {}..={}", name, value, lo, hi))
-            );
-        }
-        Ok(value)
-    }
-
-    /// What is wrong with the edge at byte offset `start` (which [`Reader::edge`] rejected).
+    /// What is wrong with the edge at `start` in the scanner's unread bytes (which
+    /// [`Reader::piece`] rejected).
     #[cold]
     #[inline(never)]
     fn edge_error(&self, start: usize, m: usize) -> Error {
-        let rest = &self.input[start..];
+        let rest = &self.sc.rest()[start..];
         let token = &rest[..rest.iter().position(|&b| is_space(b)).unwrap_or(rest.len())];
         let message = if token.is_empty() {
             format!("expected an edge of {} digits 1..9, found end of input", m)
@@ -330,16 +281,19 @@ impl<'a> Reader<'a> {
         } else {
             format!("edge {} has a digit 0 (bumps are 1..9)", quote(token))
         };
-        self.error_at(start, message)
+        self.sc.error_at(self.sc.position() + start, message)
     }
 
     /// One piece: four edges of `m` digits, all different.
     #[inline]
     pub fn piece(&mut self, m: usize) -> Result<Piece, Error> {
-        self.skip_space();
-        let (input, at) = (self.input, self.pos);
+        let input = self.sc.rest();
         // The cursor stays in a register for the four edges (nearly all of the input).
-        let mut pos = at;
+        let mut pos = 0;
+        while pos < input.len() && is_space(input[pos]) {
+            pos += 1;
+        }
+        let at = self.sc.position() + pos;
         let mut piece = [0; 4];
         for edge in piece.iter_mut() {
             while pos < input.len() && is_space(input[pos]) {
@@ -351,7 +305,7 @@ impl<'a> Reader<'a> {
             }
             pos += m;
         }
-        self.pos = pos;
+        self.sc.advance(pos);
         let [a, b, c, d] = piece;
         if a == b || a == c || a == d || b == c || b == d || c == d {
             return Err(self.identical_edges(at, piece));
@@ -367,7 +321,7 @@ impl<'a> Reader<'a> {
             .flat_map(|i| (i + 1..4).map(move |j| (i, j)))
             .find(|&(i, j)| piece[i] == piece[j])
             .map_or(piece[0], |(i, _)| piece[i]);
-        self.error_at(
+        self.sc.error_at(
             at,
             format!(
                 "piece {} {} {} {} has two identical edges ({})",
@@ -378,8 +332,8 @@ impl<'a> Reader<'a> {
 
     /// A test case's header, border ring and Q; the puts follow through [`Reader::piece`].
     pub fn case(&mut self) -> Result<Case, Error> {
-        let n = self.int_in(MIN_N, MAX_N, "N")?;
-        let m = self.int_in(MIN_M, MAX_M, "M")?;
+        let n = self.sc.int_in("N", MIN_N..=MAX_N)?;
+        let m = self.sc.int_in("M", MIN_M..=MAX_M)?;
         let mut sides: [Vec<Piece>; 4] = [Vec::new(), Vec::new(), Vec::new(), Vec::new()];
         let names = ["up", "right", "bottom", "left"];
         for (side, name) in sides.iter_mut().zip(names.iter()) {
@@ -389,14 +343,14 @@ impl<'a> Reader<'a> {
                 side.push(piece);
             }
         }
-        let q = self.int_in(0, MAX_PUTS, "Q")?;
+        let q = self.sc.int_in("Q", 0..=MAX_PUTS)?;
         let [up, right, bottom, left] = sides;
         Ok(Case { n, m, border: Border { up, right, bottom, left }, q })
     }
 
     /// Succeeds if nothing but whitespace is left.
     pub fn end(&mut self) -> Result<(), Error> {
-        Scanner::new(&self.input[self.pos..]).expect_end().map_err(|e| self.relocated(e))
+        self.sc.expect_end()
     }
 }
 
@@ -408,7 +362,7 @@ pub fn run_with<S: Solver, W: std::io::Write>(
     out: &mut Output<W>,
 ) -> Result<(), Error> {
     let mut reader = Reader::new(input);
-    let tests = reader.tests().map_err(|e| e.context("T"))?;
+    let tests = reader.tests()?;
     for case_no in 1..=tests {
         let in_case = |e: Error| e.context(format!("test case {}", case_no));
         let case = reader.case().map_err(in_case)?;
@@ -472,8 +426,8 @@ mod tests {
     fn reader_errors_name_the_place() {
         let ring = "111 112 113 114\n".repeat(16);
         check_error("x", "T, line 1, column 1: expected a non-negative integer, found \"x\"");
-        check_error("1\n3 4\n", "test case 1, line 2, column 1: N = 3 is out of range 4..=1000");
-        check_error("1\n4 9\n", "test case 1, line 2, column 3: M = 9 is out of range 3..=8");
+        check_error("1\n3 4\n", "test case 1, line 2, column 1: N must be in 4..=1000, found 3");
+        check_error("1\n4 9\n", "test case 1, line 2, column 3: M must be in 3..=8, found 9");
         check_error(
             "1\n4 3\n111 112 113 111\n",
             "test case 1, up[0], line 3, column 1: piece 111 112 113 111 has two identical edges (111)",
@@ -488,7 +442,7 @@ mod tests {
         );
         check_error(
             &format!("1\n4 3\n{}10001\n", ring),
-            "test case 1, line 19, column 1: Q = 10001 is out of range 0..=10000",
+            "test case 1, line 19, column 1: Q must be in 0..=10000, found 10001",
         );
         check_error(
             &format!("1\n4 3\n{}1\n111 112", ring),
@@ -496,8 +450,8 @@ mod tests {
         );
     }
 
-    /// Integers and the end of input are checked by a [`Scanner`] over the rest of the input:
-    /// its errors land at their place in the whole input.
+    /// Integers and the end of input are the [`Scanner`]'s reads, after the edges read from
+    /// its unread bytes: its errors land at their place in the whole input.
     #[test]
     fn scanner_errors_keep_their_place() {
         check_error(

@@ -83,11 +83,11 @@ fn bad_headers_and_borders() {
     );
     check(
         &with_line(2, "3 4"),
-        "error: test case 1, line 2, column 1: N = 3 is out of range 4..=1000",
+        "error: test case 1, line 2, column 1: N must be in 4..=1000, found 3",
     );
     check(
         &with_line(2, "4 9"),
-        "error: test case 1, line 2, column 3: M = 9 is out of range 3..=8",
+        "error: test case 1, line 2, column 3: M must be in 3..=8, found 9",
     );
     check(
         &with_line(2, "x 4"),
@@ -95,7 +95,7 @@ fn bad_headers_and_borders() {
     );
     check(
         &with_line(19, "10001"),
-        "error: test case 1, line 19, column 1: Q = 10001 is out of range 0..=10000",
+        "error: test case 1, line 19, column 1: Q must be in 0..=10000, found 10001",
     );
     check("", "error: T, line 1, column 1: expected a non-negative integer, found end of input");
     check(
@@ -112,10 +112,10 @@ fn a_bad_second_test_case_keeps_the_first() {
     check(
         &two,
         &(output.clone()
-            + "error: test case 2, line 34, column 1: N = 1001 is out of range 4..=1000"),
+            + "error: test case 2, line 34, column 1: N must be in 4..=1000, found 1001"),
     );
     let two = format!("2{}4 2\n", &input[1..]);
-    check(&two, &(output + "error: test case 2, line 34, column 3: M = 2 is out of range 3..=8"));
+    check(&two, &(output + "error: test case 2, line 34, column 3: M must be in 3..=8, found 2"));
 }
 
 #[test]
