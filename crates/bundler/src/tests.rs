@@ -511,26 +511,28 @@ fn included_files_become_literals() {
 
 #[test]
 fn dependencies_the_bundle_cannot_inline_are_refused() {
-    let dir = TempDir::new("deps");
-    dir.write("app/src/main.rs", "fn main() {}\n");
-    let with = |deps: &str| {
-        format!("[package]\nname = \"app\"\nedition = \"2021\"\n\n[dependencies]\n{deps}")
+    // Each case in a folder of its own: a manifest is read once per process.
+    let case = |app_deps: &str, lib_manifest: &str, build_script: bool| -> String {
+        let dir = TempDir::new("deps");
+        dir.write("app/src/main.rs", "fn main() {}\n");
+        dir.write(
+            "app/Cargo.toml",
+            &format!("[package]\nname = \"app\"\nedition = \"2021\"\n\n[dependencies]\n{app_deps}"),
+        );
+        dir.write("lib/Cargo.toml", lib_manifest);
+        dir.write("lib/src/lib.rs", "pub fn f() {}\n");
+        if build_script {
+            dir.write("lib/build.rs", "fn main() {}\n");
+        }
+        bundle_app(&dir.path, "app", Edition::E2021).expect_err("refused")
     };
-    dir.write("app/Cargo.toml", &with("far = { path = \"../../far\" }\n"));
-    let err = bundle_app(&dir.path, "app", Edition::E2021).expect_err("outside");
+    let lib = "[package]\nname = \"lib\"\nedition = \"2021\"\n";
+    let err = case("far = { path = \"../../far\" }\n", lib, false);
     assert!(err.contains("app/Cargo.toml:"), "{err}");
-    dir.write("app/Cargo.toml", &with("lib = { path = \"../lib\" }\n"));
-    dir.write(
-        "lib/Cargo.toml",
-        "[package]\nname = \"lib\"\nedition = \"2021\"\n\n[dependencies]\nrand = \"0.8\"\n",
-    );
-    dir.write("lib/src/lib.rs", "pub fn f() {}\n");
-    let err =
-        bundle_app(&dir.path, "app", Edition::E2021).expect_err("transitive crates.io dependency");
+    let with_rand = format!("{lib}\n[dependencies]\nrand = \"0.8\"\n");
+    let err = case("lib = { path = \"../lib\" }\n", &with_rand, false);
     assert!(err.contains("lib/Cargo.toml:6: cannot inline dependency `rand`"), "{err}");
-    dir.write("lib/Cargo.toml", "[package]\nname = \"lib\"\nedition = \"2021\"\n");
-    dir.write("lib/build.rs", "fn main() {}\n");
-    let err = bundle_app(&dir.path, "app", Edition::E2021).expect_err("build script");
+    let err = case("lib = { path = \"../lib\" }\n", lib, true);
     assert!(err.contains("lib/build.rs: cannot inline"), "{err}");
 }
 
