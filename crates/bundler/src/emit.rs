@@ -6,6 +6,7 @@
 
 use super::lexer::{self, Kind};
 use super::mapped::Mapped;
+use super::refusal::{self, Judge};
 use super::rustc::{self, Compiler};
 
 /// Collapses the blank lines that removals leave: at most one blank line between items, none
@@ -130,7 +131,7 @@ pub fn edition_2024(text: &mut Mapped) {
 #[derive(Debug, Clone)]
 pub struct JudgeCheck {
     pub compiler: Compiler,
-    /// `rustc 1.63 (/usr/bin/rustc) with --edition 2021`.
+    /// How a refusal names it: `BOJ (rustc 1.63, Rust 2021)`.
     pub what: String,
     /// For a platform check by an older compiler than the judge's (Windows, by rustc 1.63):
     /// that compiler for this platform. When it rejects the bundle too, the failure is the
@@ -138,30 +139,64 @@ pub struct JudgeCheck {
     pub baseline: Option<Compiler>,
 }
 
-/// Runs `check` on `text`: `Ok(None)` if it passes, `Ok(Some(note))` if it could not say (see
-/// [`JudgeCheck::baseline`]); on an error, the refusal with the first error at its line.
+/// What a judge's compiler said of the bundle.
+#[derive(Debug)]
+pub enum Verdict {
+    /// It compiles: with these warnings (each at its place), which the judge prints too.
+    Accepted(Vec<String>),
+    /// A platform check that could not say (see [`JudgeCheck::baseline`]).
+    Note(String),
+    /// The judge refuses it: why, at its place.
+    Refused(String),
+}
+
+/// Runs `check` on `text` for `judge`.
 pub fn judge_check(
     check: &JudgeCheck,
+    judge: &Judge,
     text: &Mapped,
     scratch: &std::path::Path,
     place: &dyn Fn(&Mapped, usize) -> String,
-) -> Result<Option<String>, String> {
+) -> Result<Verdict, String> {
     let run = |compiler: &Compiler| {
         rustc::check(compiler, &text.text, scratch)
             .map_err(|e| format!("cannot check the bundle with {}: {e}", check.what))
     };
     let outcome = run(&check.compiler)?;
+    let at = |offset: usize| place(text, offset);
+    if let Some(found) = refusal::too_new(&outcome, &text.text).first() {
+        return Ok(Verdict::Refused(refusal::api_refusal(judge, found, &at(found.start))));
+    }
     if outcome.compiled {
-        return Ok(None);
+        let warnings = outcome
+            .diagnostics
+            .iter()
+            .filter(|d| d.level == "warning")
+            .filter_map(|d| {
+                let span = d.spans.iter().find(|s| s.primary)?;
+                Some(format!("{} warns: {}warning: {}", check.what, at(span.start), d.message))
+            })
+            .collect();
+        return Ok(Verdict::Accepted(warnings));
     }
-    let first = |what: &str| super::prune::first_error(&outcome, what, &|at| place(text, at));
-    if let Some(baseline) = &check.baseline {
-        if !run(baseline)?.compiled {
-            return Ok(Some(first(&format!(
-                "not checked with {}, which cannot compile this code on any platform",
-                check.what
-            ))));
-        }
+    let Some(baseline) = &check.baseline else {
+        return refusal::refusal(judge, &check.compiler, &outcome, text, scratch, &at)
+            .map(Verdict::Refused);
+    };
+    // A platform check.
+    let first = |what: &str| super::prune::first_error(&outcome, what, &at);
+    if !run(baseline)?.compiled {
+        return Ok(Verdict::Note(first(&format!(
+            "not checked with {}, which cannot compile this code on any platform",
+            check.what
+        ))));
     }
-    Err(first(&format!("the bundle does not compile with {}, so it is not printed", check.what)))
+    let who = format!("{} on Windows ({})", judge.name, check.what);
+    Ok(Verdict::Refused(format!(
+        "{}\n{} compiles on Windows: code for one platform (`std::os::unix`, Linux system \
+         calls) goes under `#[cfg(unix)]`, with a `#[cfg(windows)]` twin or a portable \
+         fallback.",
+        first(&format!("{who} rejects this")),
+        judge.name
+    )))
 }

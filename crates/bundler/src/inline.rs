@@ -149,8 +149,9 @@ fn insert(at: usize, text: String) -> Edit {
     Edit { start: at, end: at, text }
 }
 
-/// The bundle before pruning: every crate whole, paths rewritten.
-pub fn inline(tree: &Tree, edition: Edition, compact: bool) -> Result<Mapped, String> {
+/// The bundle before pruning: every crate whole, paths rewritten; and where the libraries
+/// start in it (main.rs's code comes first).
+pub fn inline(tree: &Tree, edition: Edition, compact: bool) -> Result<(Mapped, usize), String> {
     let inliner = Inliner::new(tree, edition, compact)?;
     inliner.assemble()
 }
@@ -285,13 +286,15 @@ impl<'t> Inliner<'t> {
         self.tree.crates[target].exported.contains(name).then_some(target)
     }
 
-    fn assemble(&self) -> Result<Mapped, String> {
+    fn assemble(&self) -> Result<(Mapped, usize), String> {
         let tree = self.tree;
         let mut body = Mapped::default();
+        let mut main_end = 0;
         for (k, krate) in tree.crates.iter().enumerate() {
             let text = self.render(krate.root)?;
             if krate.role == Role::Main {
                 body.append(text);
+                main_end = body.text.len();
                 continue;
             }
             body.push_str(&format!("\nmod {} {{\n", self.module_names[k]));
@@ -306,8 +309,9 @@ impl<'t> Inliner<'t> {
             out.push_str(attr);
             out.push_str("\n");
         }
+        let libraries = out.text.len() + main_end;
         out.append(body);
-        Ok(out)
+        Ok((out, libraries))
     }
 
     /// The text of module `m`: its kept items, paths rewritten, children inlined.
@@ -358,6 +362,15 @@ impl<'t> Inliner<'t> {
                 children.push((child, item));
             }
             let at_root = krate.role == Role::Main && module.parent.is_none();
+            if item.kind == ItemKind::Use && library {
+                // A library's `pub use` is `pub(crate)` in the bundle, a binary: the same
+                // reach, and rustc 1.63 reports it when it is unused (it never reports `pub`
+                // imports).
+                let vis = visibility_start(src, item.keyword);
+                if src.is_kw(vis, "pub") && src.next_code(vis + 1, item.keyword) == item.keyword {
+                    edits.push(insert(src.tokens[vis].end, "(crate)".to_string()));
+                }
+            }
             if item.kind == ItemKind::Use {
                 self.move_grouped_macros(
                     m,

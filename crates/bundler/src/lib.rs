@@ -78,10 +78,13 @@ mod expand;
 mod inline;
 mod items;
 mod lexer;
+mod library;
 mod manifest;
 mod mapped;
 mod prune;
+mod reach;
 mod read;
+mod refusal;
 mod rustc;
 mod source;
 #[cfg(test)]
@@ -93,8 +96,11 @@ use std::process::Command;
 use std::time::Instant;
 
 pub use emit::JudgeCheck;
+use emit::Verdict;
 use judge_meta::profiles::{self, Profile};
+pub use library::{check_library, LibraryCheck};
 use mapped::Mapped;
+pub use refusal::Judge;
 pub use rustc::Compiler;
 
 /// A Rust edition.
@@ -135,6 +141,15 @@ pub struct Options {
     pub compact: bool,
     /// The judge's edition.
     pub edition: Edition,
+    /// The judge, as refusals name it.
+    pub judge: Judge,
+    /// The compiler whose analysis decides what goes (its lints are forced on by the
+    /// bundler): the judge's own where it is at hand, with the bundle's edition.
+    pub analysis: Compiler,
+    /// Whether the analysis is the judge's compiler with the judge's flags, so that its last
+    /// run, on the bundle as printed (but for blank lines and comments), is the judge's
+    /// check: then its warnings are the judge's.
+    pub analysis_is_judge: bool,
     /// The compiler runs that must accept the bundle, before and after the 2024 rewrites.
     pub checks: Checks,
     /// The platforms the judge may compile for (rustc's target names): code under a `cfg`
@@ -152,40 +167,51 @@ pub struct Checks {
 }
 
 impl Options {
-    /// The options for a judge's profile: its edition, and a check by each compiler the
-    /// judge's submission must get through (for Codeforces, also a Windows type check by
-    /// rustc 1.63 with Debian's Windows std, since the workspace's rustc has no Windows std).
+    /// The options for a judge's profile: its edition, the analysis by its own compiler
+    /// where it is at hand (rustc 1.63) and by the workspace's otherwise, and a check by each
+    /// compiler the judge's submission must get through: the judge's rustc (for a judge
+    /// newer than rustc 1.63, the workspace's rustc under clippy's std-API check with the
+    /// judge's version), and for Codeforces a Windows type check by rustc 1.63 with Debian's
+    /// Windows std (the workspace's rustc has no Windows std).
     pub fn for_profile(profile: &Profile, compact: bool) -> Result<Options, String> {
-        let edition = Edition::parse(profile.edition)?;
+        let judge = Judge::from_profile(profile)?;
+        let edition = judge.edition;
         let flags: Vec<String> = profile.rustc_flags.iter().map(|f| f.to_string()).collect();
-        let judge = JudgeCheck {
-            compiler: rustc::Compiler { program: profile.rustc_program().to_string(), flags },
-            what: format!("{} ({})", profile.stand_in(), profile.rustc_flags.join(" ")),
-            baseline: None,
-        };
+        let strings = |flags: &[&str]| flags.iter().map(|f| f.to_string()).collect::<Vec<_>>();
         let mut checks = Checks::default();
-        if edition == Edition::E2024 {
-            checks.after_2024.push(judge);
+        // Where the judge's own rustc is at hand, it is the analysis, with the judge's flags.
+        let (analysis, analysis_is_judge) = if judge.own_compiler {
+            let mut flags = flags.clone();
+            flags.extend(strings(&FORCED_LINTS));
+            let compiler =
+                Compiler { program: profiles::RUSTC_163.to_string(), flags, env: Vec::new() };
+            (compiler, true)
         } else {
-            checks.before_2024.push(judge);
-        }
+            let check = JudgeCheck {
+                compiler: judge.compiler(flags),
+                what: judge.describe(),
+                baseline: None,
+            };
+            if edition == Edition::E2024 {
+                checks.after_2024.push(check);
+            } else {
+                checks.before_2024.push(check);
+            }
+            (analysis_compiler(profile.rustc_program(), edition), false)
+        };
         if profile.windows {
             checks.before_2024.push(JudgeCheck {
                 compiler: rustc::Compiler {
                     program: profiles::RUSTC_163.to_string(),
-                    flags: ["--edition", "2021", "--target", WINDOWS_TARGET]
-                        .iter()
-                        .map(|f| f.to_string())
-                        .collect(),
+                    flags: strings(&["--edition", "2021", "--target", WINDOWS_TARGET]),
+                    env: Vec::new(),
                 },
-                what: format!(
-                    "rustc 1.63 for Windows ({} --target {WINDOWS_TARGET})",
-                    profiles::RUSTC_163
-                ),
+                what: format!("rustc 1.63 for Windows ({WINDOWS_TARGET})"),
                 // The judge runs a newer rustc: code that needs it is not a Windows problem.
                 baseline: Some(rustc::Compiler {
                     program: profiles::RUSTC_163.to_string(),
-                    flags: ["--edition", "2021"].iter().map(|f| f.to_string()).collect(),
+                    flags: strings(&["--edition", "2021"]),
+                    env: Vec::new(),
                 }),
             });
         }
@@ -193,10 +219,33 @@ impl Options {
         Ok(Options {
             compact,
             edition,
+            analysis,
+            analysis_is_judge,
+            judge,
             checks,
-            targets: targets.iter().map(|t| t.to_string()).collect(),
+            targets: strings(targets),
         })
     }
+}
+
+/// The lints that say what is unused, on whatever the code allows.
+const FORCED_LINTS: [&str; 6] = [
+    "--force-warn",
+    "dead_code",
+    "--force-warn",
+    "unused_imports",
+    "--force-warn",
+    "unused_macros",
+];
+
+/// The pruning analysis by `program` for a judge of `edition`: the bundle's edition (2021
+/// for a 2024 judge, whose rewrites come after), and the lints that say what is unused forced
+/// on, every other one off.
+pub fn analysis_compiler(program: &str, edition: Edition) -> Compiler {
+    let edition = edition.min(Edition::E2021);
+    let flags = ["--edition", edition.year(), "-A", "warnings", "--cap-lints", "warn"];
+    let flags = flags.iter().chain(&FORCED_LINTS).map(|f| f.to_string()).collect();
+    Compiler { program: program.to_string(), flags, env: Vec::new() }
 }
 
 /// The target that Debian's `libstd-rust-dev-windows` gives rustc 1.63.
@@ -222,6 +271,10 @@ pub struct Bundle {
     pub rounds: usize,
     /// Removals the compiler's errors took back.
     pub restored: usize,
+    /// Compiler runs of removals repaired as the errors said.
+    pub repairs: usize,
+    /// Compiler runs that bisected removals.
+    pub bisections: usize,
     pub seconds: f64,
 }
 
@@ -253,35 +306,89 @@ pub fn bundle_crate(
     let started = Instant::now();
     let tree = read::read(root, crate_dir)?;
     let analysis_edition = options.edition.min(Edition::E2021);
-    let inlined = inline::inline(&tree, analysis_edition, options.compact)?;
+    let (mut inlined, libraries) = inline::inline(&tree, analysis_edition, options.compact)?;
     if let Some(path) = std::env::var_os("XTASK_BUNDLE_DUMP") {
         let _ = std::fs::write(path, &inlined.text);
     }
     let scratch = Scratch::new()?;
-    let analysis = rustc::Compiler {
-        program: "rustc".to_string(),
-        flags: ["--edition", analysis_edition.year(), "-A", "warnings", "--cap-lints", "warn"]
-            .iter()
-            .chain(&[
-                "--force-warn",
-                "dead_code",
-                "--force-warn",
-                "unused_imports",
-                "--force-warn",
-                "unused_macros",
-            ])
-            .map(|f| f.to_string())
-            .collect(),
-    };
-    let host = target_cfg(&analysis.program, None)?;
+    let analysis = &options.analysis;
+    // With `-O`, the analysis sees no `debug_assertions`, as the judge does.
+    let optimized = analysis.flags.iter().any(|f| f == "-O");
+    let host = target_cfg(&analysis.program, None, optimized)?;
     let mut judges = Vec::new();
     for target in &options.targets {
-        judges.push(target_cfg(&analysis.program, Some(target))?);
+        judges.push(target_cfg(&analysis.program, Some(target), true)?);
     }
     let hidden = prune::hidden_names(&inlined.text, &host, &judges)?;
+    // What no name can reach goes before the first compile.
+    let unreachable = reach::unreachable(&inlined.text, libraries, &hidden)?;
+    let libraries = libraries
+        - unreachable.iter().filter(|r| r.1 <= libraries).map(|r| r.1 - r.0).sum::<usize>();
+    inlined.apply(unreachable.into_iter().map(|(s, e, _)| (s, e, String::new())).collect());
     let place = |text: &Mapped, at: usize| place(&tree, text, at);
+    let refuse = |text: &Mapped, outcome: &rustc::Outcome| {
+        let at = |offset: usize| place(text, offset);
+        refusal::refusal(&options.judge, analysis, outcome, text, &scratch.path, &at)
+    };
     let mut stats = prune::Stats::default();
-    let mut text = prune::prune(inlined, &analysis, &hidden, &scratch.path, &mut stats, &place)?;
+    let (mut text, last, _) = match prune::prune(
+        inlined.clone(),
+        libraries,
+        analysis,
+        &hidden,
+        &scratch.path,
+        &mut stats,
+    )? {
+        Ok(done) => done,
+        Err(outcome) => {
+            // The judge's rustc does not compile the whole program: perhaps only code the
+            // program does not use, which the workspace's rustc then prunes first.
+            let current = analysis_compiler("rustc", options.edition);
+            let pre = if options.judge.own_compiler {
+                prune::prune(
+                    inlined.clone(),
+                    libraries,
+                    &current,
+                    &hidden,
+                    &scratch.path,
+                    &mut stats,
+                )?
+                .ok()
+            } else {
+                None
+            };
+            let Some((pre, _, pre_libraries)) = pre else {
+                return Err(refuse(&inlined, &outcome)?);
+            };
+            match prune::prune(
+                pre.clone(),
+                pre_libraries,
+                analysis,
+                &hidden,
+                &scratch.path,
+                &mut stats,
+            )? {
+                Ok(done) => done,
+                Err(outcome) => return Err(refuse(&pre, &outcome)?),
+            }
+        }
+    };
+    let mut notes = Vec::new();
+    if options.analysis_is_judge {
+        // The last analysis was the judge's check: its own warnings are the judge's.
+        for d in last.diagnostics.iter().filter(|d| d.level == "warning") {
+            let forced =
+                matches!(d.code.as_deref(), Some("dead_code" | "unused_imports" | "unused_macros"));
+            if let Some(span) = d.spans.iter().find(|s| s.primary).filter(|_| !forced) {
+                let at = place(&text, span.start);
+                notes.push(format!(
+                    "{} warns: {at}warning: {}",
+                    options.judge.describe(),
+                    d.message
+                ));
+            }
+        }
+    }
     emit::tidy_use_groups(&mut text);
     emit::tidy(&mut text);
     let header = if options.compact {
@@ -297,16 +404,34 @@ pub fn bundle_crate(
     let mut out = Mapped::default();
     out.push_str(&header);
     out.append(text);
-    let mut notes = Vec::new();
-    for check in &options.checks.before_2024 {
-        stats.checks += 1;
-        notes.extend(emit::judge_check(check, &out, &scratch.path, &place)?);
-    }
+    // Every check at once: the texts before and after the 2024 rewrites.
+    let mut runs: Vec<(&JudgeCheck, Mapped)> =
+        options.checks.before_2024.iter().map(|check| (check, out.clone())).collect();
     if options.edition == Edition::E2024 {
         emit::edition_2024(&mut out);
-        for check in &options.checks.after_2024 {
-            stats.checks += 1;
-            notes.extend(emit::judge_check(check, &out, &scratch.path, &place)?);
+        runs.extend(options.checks.after_2024.iter().map(|check| (check, out.clone())));
+    }
+    stats.checks += runs.len();
+    let verdicts: Vec<Result<Verdict, String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = runs
+            .iter()
+            .enumerate()
+            .map(|(n, (check, text))| {
+                let (judge, scratch) = (&options.judge, &scratch);
+                scope.spawn(move || {
+                    let folder = scratch.path.join(format!("check-{n}"));
+                    let scratch = Scratch::at(folder)?;
+                    emit::judge_check(check, judge, text, &scratch.path, &place)
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("a check does not panic")).collect()
+    });
+    for verdict in verdicts {
+        match verdict? {
+            Verdict::Accepted(warnings) => notes.extend(warnings),
+            Verdict::Note(note) => notes.push(note),
+            Verdict::Refused(why) => return Err(why),
         }
     }
     Ok(Bundle {
@@ -315,6 +440,8 @@ pub fn bundle_crate(
         checks: stats.checks,
         rounds: stats.rounds,
         restored: stats.restored,
+        repairs: stats.repairs,
+        bisections: stats.bisections,
         seconds: started.elapsed().as_secs_f64(),
     })
 }
@@ -332,13 +459,20 @@ fn place(tree: &read::Tree, text: &Mapped, at: usize) -> String {
 }
 
 /// The cfg options (`unix`, `target_os="linux"`, ...) of `target` (this machine's by
-/// default), as `rustc --print cfg` prints them.
-fn target_cfg(rustc: &str, target: Option<&str>) -> Result<HashSet<String>, String> {
+/// default), as `rustc --print cfg` prints them (`optimized`: with `-O`, which turns
+/// `debug_assertions` off; a judge compiles with `-O`).
+fn target_cfg(
+    rustc: &str,
+    target: Option<&str>,
+    optimized: bool,
+) -> Result<HashSet<String>, String> {
     let mut command = Command::new(rustc);
     command.args(["--print", "cfg"]);
     if let Some(target) = target {
-        // A judge compiles with -O: no debug assertions.
-        command.args(["--target", target, "-C", "debug-assertions=no"]);
+        command.args(["--target", target]);
+    }
+    if optimized {
+        command.args(["-C", "debug-assertions=no"]);
     }
     let output = command.output().map_err(|e| format!("cannot run {rustc}: {e}"))?;
     if !output.status.success() {
@@ -360,7 +494,10 @@ impl Scratch {
         use std::sync::atomic::{AtomicUsize, Ordering};
         static COUNTER: AtomicUsize = AtomicUsize::new(0);
         let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let path = std::env::temp_dir().join(format!("xtask-bundle-{}-{n}", std::process::id()));
+        Scratch::at(std::env::temp_dir().join(format!("xtask-bundle-{}-{n}", std::process::id())))
+    }
+
+    fn at(path: PathBuf) -> Result<Scratch, String> {
         std::fs::create_dir_all(&path)
             .map_err(|e| format!("cannot create {}: {e}", path.display()))?;
         Ok(Scratch { path })

@@ -13,6 +13,8 @@ pub struct Compiler {
     pub program: String,
     /// Flags before the input: `--edition 2021`, `--target ...`, lint levels.
     pub flags: Vec<String>,
+    /// Environment variables it needs (clippy's MSRV: `CARGO_PKG_RUST_VERSION`).
+    pub env: Vec<(String, String)>,
 }
 
 /// One diagnostic of rustc's `--error-format=json`.
@@ -62,6 +64,7 @@ pub fn check(compiler: &Compiler, text: &str, scratch: &Path) -> Result<Outcome,
     let out: PathBuf = scratch.join("bundle.rmeta");
     let mut child = Command::new(&compiler.program)
         .args(&compiler.flags)
+        .envs(compiler.env.iter().map(|(k, v)| (k, v)))
         .args(["--crate-type", "bin", "--crate-name", "bundle", "--emit=metadata"])
         .args(["--error-format=json", "-o"])
         .arg(&out)
@@ -70,7 +73,14 @@ pub fn check(compiler: &Compiler, text: &str, scratch: &Path) -> Result<Outcome,
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|e| format!("cannot run {}: {e}", compiler.program))?;
+        .map_err(|e| {
+            let hint = if compiler.program == super::refusal::CLIPPY_DRIVER {
+                " (the std-API check is clippy's: `rustup component add clippy`)"
+            } else {
+                ""
+            };
+            format!("cannot run {}: {e}{hint}", compiler.program)
+        })?;
     let mut stdin = child.stdin.take().expect("stdin is piped");
     // A failed write means rustc stopped early; its exit status and stderr say why.
     let _ = stdin.write_all(text.as_bytes());

@@ -9,9 +9,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::emit::{self, JudgeCheck};
+use super::emit;
 use super::mapped::Mapped;
-use super::{bundle_crate, rustc, Checks, Edition, Options};
+use super::{bundle_crate, rustc, Edition, Options};
 use judge_meta::profiles::{self, PROFILES};
 
 /// A folder under the system's temp dir, removed on drop.
@@ -54,23 +54,25 @@ fn judge_compiler(edition: Edition) -> rustc::Compiler {
     rustc::Compiler {
         program: program.to_string(),
         flags: flags.iter().map(|f| f.to_string()).collect(),
+        env: Vec::new(),
     }
 }
 
-/// Options for a judge of `edition` whose compiler (see [`judge_compiler`]) checks the bundle.
+/// The profile of a judge of `edition` that runs on Linux: Algospot for 2015, BOJ for 2021
+/// (both rustc 1.63, which also runs the analysis), AtCoder for 2024 (the workspace's rustc
+/// under the std-API check for 1.89).
+fn profile(edition: Edition) -> &'static judge_meta::Profile {
+    let key = match edition {
+        Edition::E2015 => "algospot",
+        Edition::E2024 => "atcoder",
+        _ => "boj",
+    };
+    profiles::find(key).expect("a profile")
+}
+
+/// Options for the judge of `edition` (see [`profile`]).
 fn options(edition: Edition, compact: bool) -> Options {
-    let check = JudgeCheck {
-        compiler: judge_compiler(edition),
-        what: format!("the judge of {}", edition.year()),
-        baseline: None,
-    };
-    let checks = if edition == Edition::E2024 {
-        Checks { before_2024: Vec::new(), after_2024: vec![check] }
-    } else {
-        Checks { before_2024: vec![check], after_2024: Vec::new() }
-    };
-    let targets = super::LINUX_JUDGE_TARGETS.iter().map(|t| t.to_string()).collect();
-    Options { compact, edition, checks, targets }
+    Options::for_profile(profile(edition), compact).expect("a known edition")
 }
 
 /// The bundle of the binary crate `root/app` for a judge of `edition`.
@@ -482,7 +484,8 @@ fn refusals_name_the_place() {
         // The program itself does not compile: the first error, at its line.
         (
             "pub fn run() {\n    let x: u8 = \"no\";\n}\n",
-            "does not compile: app/src/lib.rs:2:17: error[E0308]: mismatched types",
+            "app/src/lib.rs:2:17: BOJ (rustc 1.63, Rust 2021) rejects this: error[E0308]: \
+             mismatched types",
         ),
     ];
     for (lib, expected) in cases {
@@ -634,8 +637,13 @@ fn a_codeforces_bundle_is_type_checked_for_windows() {
     let dir = temp_crates(&[("app/src/main.rs", &unix)]);
     let err = bundle_crate(&dir.path, &dir.path.join("app"), "app", &options)
         .expect_err("not for Windows");
-    assert!(err.contains("does not compile with rustc 1.63 for Windows"), "{err}");
-    assert!(err.contains("app/src/main.rs:2:"), "{err}");
+    assert!(
+        err.starts_with(
+            "app/src/main.rs:2:18: Codeforces on Windows (rustc 1.63 for Windows \
+             (x86_64-pc-windows-gnu)) rejects this: error[E0433]:"
+        ),
+        "{err}"
+    );
     // Code newer than rustc 1.63 (the judge runs 1.89): no Windows verdict, only a note.
     let newer = main("println!(\"{}\", Some(2).is_some_and(|x| x > 1));");
     let dir = temp_crates(&[("app/src/main.rs", &newer)]);
@@ -646,4 +654,22 @@ fn a_codeforces_bundle_is_type_checked_for_windows() {
         bundle.notes
     );
     assert_eq!(compile_and_run(&bundle.text, Edition::E2024, ""), "true\n");
+}
+
+#[test]
+fn zz_debug_dump() {
+    let Some(app) = std::env::var_os("DUMP_APP") else { return };
+    let app = app.to_string_lossy().to_string();
+    let edition = Edition::parse(&std::env::var("DUMP_EDITION").unwrap_or("2021".into())).unwrap();
+    let dir = fixtures_dir();
+    match bundle_crate(&dir, &dir.join(&app), &app, &options(edition, false)) {
+        Ok(b) => {
+            std::fs::write("/tmp/b22/dump.rs", &b.text).unwrap();
+            eprintln!(
+                "checks {} rounds {} restored {} {:.2}s notes {:?}",
+                b.checks, b.rounds, b.restored, b.seconds, b.notes
+            );
+        }
+        Err(e) => eprintln!("ERR {e}"),
+    }
 }

@@ -11,6 +11,9 @@
 //! xtask new NAME --judge PROFILE [--time-limit MS] [--memory-limit MB] [--interactive]
 //!                                   a new problem crate that passes every check at once
 //! xtask new --lib NAME              a new library crate, the same
+//! xtask check-lib LIB...            each library compiled whole as every judge meets it
+//!                                   (rustc 1.63 as Rust 2015 and 2021, the workspace's rustc
+//!                                   as Rust 2024, the std APIs of the oldest judge's Rust)
 //! ```
 //!
 //!
@@ -34,7 +37,7 @@ use std::process::ExitCode;
 const USAGE: &str = "usage: xtask bundle [--compact] PROBLEM | testdata [--quick] [PROBLEM...] | \
                      make-testdata PROBLEM | \
                      problems [NAME...] | profiles | new NAME --judge PROFILE [OPTIONS] | \
-                     new --lib NAME";
+                     new --lib NAME | check-lib LIB...";
 
 /// Why a command stopped.
 enum Stop {
@@ -139,6 +142,25 @@ fn dispatch(root: &Path, args: &[&str]) -> Result<bool, Stop> {
             print_profiles();
             Ok(true)
         }
+        ["check-lib", libraries @ ..] => {
+            const CHECK_LIB: &str = "usage: xtask check-lib LIB...";
+            if libraries.is_empty() {
+                return Err(Stop::Usage(String::new(), CHECK_LIB));
+            }
+            for name in libraries {
+                if judge_meta::problem::role(root, name) != Some(judge_meta::Role::Library) {
+                    let reason = bundler::check_library(root, name)
+                        .err()
+                        .unwrap_or_else(|| format!("{name:?} is not a library"));
+                    return Err(Stop::Usage(reason, CHECK_LIB));
+                }
+            }
+            let mut passed = true;
+            for name in libraries {
+                passed &= check_library(root, name)?;
+            }
+            Ok(passed)
+        }
         ["new", rest @ ..] => {
             new::main(root, rest).map_err(|e| match e {
                 new::NewError::BadArgument(reason) => Stop::Usage(reason, new::USAGE),
@@ -166,6 +188,25 @@ fn workspace_root() -> PathBuf {
         .nth(2)
         .expect("crates/xtask sits two levels below the workspace root")
         .to_path_buf()
+}
+
+/// Prints one line per way a judge meets the library `name` (`ok` or `FAIL`, then why, at the
+/// library's line); whether every way compiled it.
+fn check_library(root: &Path, name: &str) -> Result<bool, String> {
+    let mut passed = true;
+    for check in bundler::check_library(root, name)? {
+        match check.result {
+            Ok(()) => println!("ok    {name}: {}", check.what),
+            Err(why) => {
+                passed = false;
+                println!("FAIL  {name}: {}", check.what);
+                for line in why.lines() {
+                    println!("      {line}");
+                }
+            }
+        }
+    }
+    Ok(passed)
 }
 
 /// Writes the bundle to stdout and, to stderr, its size against the judge's limit and what
