@@ -73,6 +73,57 @@ pub fn tidy_use_groups(text: &mut Mapped) {
         }
     }
     text.apply(edits);
+    single_element_groups(text);
+}
+
+/// `use a::{B};` (a group that removals left with one import) as `use a::B;`.
+fn single_element_groups(text: &mut Mapped) {
+    let src = &text.text;
+    let tokens = lexer::tokenize(src).expect("the bundle is made of tokens that lexed");
+    let partner = lexer::match_delimiters(src, &tokens).expect("the bundle's delimiters match");
+    let word = |k: usize| &src[tokens[k].start..tokens[k].end];
+    let mut edits = Vec::new();
+    let mut in_use = false;
+    for (k, token) in tokens.iter().enumerate() {
+        match (token.kind, word(k)) {
+            (Kind::Ident, "use") => in_use = true,
+            (Kind::Punct, ";") => in_use = false,
+            (Kind::Punct, "{") if in_use => {
+                let close = partner[k];
+                let inner: Vec<usize> = (k + 1..close)
+                    .filter(|&i| !matches!(tokens[i].kind, Kind::Comment(_)))
+                    .collect();
+                let mut depth = 0;
+                let mut commas = 0;
+                for &i in &inner {
+                    match word(i) {
+                        "{" => depth += 1,
+                        "}" => depth -= 1,
+                        "," if depth == 0 => commas += 1,
+                        _ => {}
+                    }
+                }
+                let simple = !inner.is_empty()
+                    && commas == 0
+                    && word(inner[0]) != "self"
+                    && !src[token.end..tokens[close].start].contains('\n');
+                if simple {
+                    edits.push((token.start, tokens[inner[0]].start, String::new()));
+                    let last = inner[inner.len() - 1];
+                    edits.push((tokens[last].end, tokens[close].end, String::new()));
+                }
+            }
+            _ => {}
+        }
+    }
+    // Nested groups (`a::{b::{C}}`) lose both pairs; edits that would overlap are left out.
+    let mut taken: Vec<(usize, usize, String)> = Vec::new();
+    for edit in edits {
+        if !taken.iter().any(|t| t.0 < edit.1 && edit.0 < t.1) {
+            taken.push(edit);
+        }
+    }
+    text.apply(taken);
 }
 
 /// Rewrites what Rust 2024 reads differently in code written for 2021: `extern` blocks

@@ -485,8 +485,18 @@ impl<'t> Inliner<'t> {
         if text.is_empty() {
             return Ok(());
         }
-        edits.push(insert(self.imports_at(m), text));
+        let at = self.imports_at(m);
+        let indent = self.indent_at(m, at);
+        let text: String = text.lines().map(|line| format!("{indent}{line}\n")).collect();
+        edits.push(insert(at, text));
         Ok(())
+    }
+
+    /// The indentation of the line at byte `at` of module `m`'s file.
+    fn indent_at(&self, m: usize, at: usize) -> String {
+        let src = &self.tree.files[self.tree.modules[m].file];
+        let line = &src.text[at.min(src.text.len())..];
+        line[..line.len() - line.trim_start_matches([' ', '\t']).len()].to_string()
     }
 
     /// Where imports the bundler adds to module `m` go: at the start of the line of its first
@@ -550,7 +560,9 @@ impl<'t> Inliner<'t> {
         } else {
             format!("{{{}}}", names.join(", "))
         };
-        edits.push(insert(self.imports_at(m), format!("use crate::{group};\n")));
+        let at = self.imports_at(m);
+        let indent = self.indent_at(m, at);
+        edits.push(insert(at, format!("{indent}use crate::{group};\n")));
     }
 
     /// Whether module `m` itself defines a `macro_rules!` macro `name`.

@@ -89,8 +89,8 @@ pub fn prune(
     if !outcome.compiled {
         return Ok(Err(outcome));
     }
-    // Names whose removal a round took back: not tried again (rustc reports an item it
-    // cannot remove, such as a trait that a needed macro call implements, every round),
+    // Removals a round took back (see [`memo_key`]): not tried again (rustc reports an item
+    // it cannot remove, such as a trait that a needed macro call implements, every round),
     // except once at the end, when nothing else is left to remove.
     let mut taken_back: HashSet<String> = HashSet::new();
     let mut retried = false;
@@ -100,7 +100,7 @@ pub fn prune(
         let fresh = |removals: Vec<Removal>| -> Vec<Removal> {
             removals
                 .into_iter()
-                .filter(|r| !r.names.iter().any(|n| taken_back.contains(n)))
+                .filter(|r| !taken_back.contains(&memo_key(&text.text, r)))
                 .collect()
         };
         // What rustc reports, what the types and traits it keeps alive through their
@@ -111,8 +111,20 @@ pub fn prune(
                 removals.push(removal);
             }
         }
+        if std::env::var_os("XTASK_BUNDLE_TRACE_REMOVALS").is_some() {
+            for r in &removals {
+                eprintln!(
+                    "trace: removal {:?} {:?}",
+                    r.names,
+                    &text.text[r.start..r.end.min(r.start + 60)]
+                );
+            }
+        }
         let after = applied(&text, &removals);
         let after_libraries = libraries - removed_before(libraries, &removals);
+        if let Some(path) = std::env::var_os("XTASK_BUNDLE_DUMP_ROUND") {
+            let _ = std::fs::write(path, &after.text);
+        }
         let unreachable = reach::unreachable(&after.text, after_libraries, hidden)?;
         let before_reach = removals.clone();
         if std::env::var_os("XTASK_BUNDLE_TRACE").is_some() {
@@ -121,8 +133,9 @@ pub fn prune(
         }
         for (start, end, name) in unreachable {
             let (start, end) = (to_base(start, &before_reach), to_base(end, &before_reach));
-            if !taken_back.contains(&name) {
-                removals.push(Removal { start, end, names: vec![name], ..Removal::default() });
+            let removal = Removal { start, end, names: vec![name], ..Removal::default() };
+            if !taken_back.contains(&memo_key(&text.text, &removal)) {
+                removals.push(removal);
             }
         }
         if removals.is_empty() {
@@ -142,7 +155,7 @@ pub fn prune(
         }
     }
     let index = Index::new(&text.text)?;
-    text.apply(index.allow_dead_fields(&outcome));
+    text.apply(index.allow_kept_unused(&outcome));
     Ok(Ok((text, outcome, libraries)))
 }
 
@@ -193,7 +206,7 @@ fn remove(
     let in_set =
         |set: &[Removal], r: &Removal| set.iter().any(|s| (s.start, s.end) == (r.start, r.end));
     let names_of = |removals: &[&Removal]| -> Vec<String> {
-        removals.iter().flat_map(|r| r.names.iter().cloned()).collect()
+        removals.iter().map(|r| memo_key(&base.text, r)).collect()
     };
     for attempt in 0..MAX_REPAIRS {
         if attempt > 0 {
@@ -254,6 +267,14 @@ fn remove(
     }
     stats.restored += back.len();
     Ok((last, names_of(&back.iter().collect::<Vec<_>>())))
+}
+
+/// What identifies a removal from one round to the next (offsets move): its names and the
+/// first line of what it removes.
+fn memo_key(text: &str, removal: &Removal) -> String {
+    let removed = text.get(removal.start..removal.end).unwrap_or_default();
+    let first = removed.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or_default();
+    format!("{} {first}", removal.names.join(" "))
 }
 
 /// A round's result: the text, its check, and the removals it took.
@@ -590,6 +611,7 @@ impl Index {
         out.extend(self.dead_macro_calls(&made_dead, &out, hidden));
         let imports = self.imports_of(&out);
         out.extend(imports);
+        let out = self.whole_uses(out);
         self.with_emptied_containers(out)
     }
 
@@ -618,26 +640,36 @@ impl Index {
             use_tree_leaves(src, u.tokens.0 + 1, u.tokens.1, &mut Vec::new(), &mut leaves);
             let all = leaves.len();
             let mut going = Vec::new();
+            let mut taken = 0;
             for (name_at, path) in leaves {
                 let Some((name, prefix)) = path.split_last() else { continue };
-                let Some(module) = self.resolve(u.parent, prefix) else { continue };
                 // An import that a removal (rustc's own suggestion) already takes.
                 let at = src.tokens[name_at].start;
-                let taken = removals.iter().any(|r| r.start <= at && at < r.end);
-                if gone.contains(&(module, name.as_str())) && !taken {
+                if removals.iter().any(|r| r.start <= at && at < r.end) {
+                    taken += 1;
+                    continue;
+                }
+                let Some(module) = self.resolve(u.parent, prefix) else { continue };
+                if gone.contains(&(module, name.as_str())) {
                     going.push((name_at, name.clone()));
                 }
             }
             let known = |r: &Removal, out: &[Removal]| {
                 out.iter().chain(removals).any(|o| (o.start, o.end) == (r.start, r.end))
             };
-            if !going.is_empty() && going.len() == all {
+            let touched = removals.iter().any(|r| r.start < u.range.1 && u.range.0 < r.end);
+            if !going.is_empty() && going.len() + taken == all {
                 // Nothing of it stays: the whole `use` (not an empty `use a::{};`).
                 let names = going.into_iter().map(|(_, n)| n).collect();
                 let removal = Removal { names, ..self.removal(k) };
                 if !known(&removal, &out) {
                     out.push(removal);
                 }
+                continue;
+            }
+            if touched {
+                // Part of it goes by rustc's own suggestion, which may rewrite its braces: the
+                // errors will say what else must go.
                 continue;
             }
             for (name_at, name) in going {
@@ -670,35 +702,40 @@ impl Index {
         Some(at)
     }
 
-    /// `#[allow(dead_code)]` on every type some of whose fields or variants `outcome` reports
-    /// unused: the bundle keeps them (the type's layout and matches stay), and the judge's
-    /// compiler need not warn about them.
-    fn allow_dead_fields(&self, outcome: &Outcome) -> Vec<(usize, usize, String)> {
-        let mut types = Vec::new();
-        for d in outcome.diagnostics.iter().filter(|d| d.code.as_deref() == Some("dead_code")) {
+    /// `#[allow(..)]` on what `outcome` still reports unused: a type some of whose fields or
+    /// variants are never used (the bundle keeps them: the type's layout and matches stay),
+    /// and the items and imports whose removal the build did not survive (a trait that a
+    /// needed macro call implements). The judge's compiler need not warn about them.
+    fn allow_kept_unused(&self, outcome: &Outcome) -> Vec<(usize, usize, String)> {
+        let mut marked: Vec<(usize, &str)> = Vec::new();
+        for d in &outcome.diagnostics {
+            let lint = match d.code.as_deref() {
+                Some(lint @ ("dead_code" | "unused_imports" | "unused_macros")) => lint,
+                _ => continue,
+            };
             for span in d.spans.iter().filter(|s| s.primary && s.in_input) {
-                let inside = (0..self.entries.len()).filter(|&k| {
-                    let e = &self.entries[k];
-                    e.kind == ItemKind::Other
-                        && is_type_keyword(self.src.text(e.tokens.0))
-                        && e.range.0 <= span.start
-                        && span.end <= e.range.1
-                        && e.name_at != (span.start, span.end)
-                });
-                types.extend(
-                    inside.min_by_key(|&k| self.entries[k].range.1 - self.entries[k].range.0),
-                );
+                let holds = |k: &usize| {
+                    let e = &self.entries[*k];
+                    e.range.0 <= span.start && span.end <= e.range.1 && e.kind != ItemKind::Mod
+                };
+                // The innermost item that holds the span; for a field or variant, its type.
+                let k = (0..self.entries.len())
+                    .filter(holds)
+                    .min_by_key(|&k| self.entries[k].range.1 - self.entries[k].range.0);
+                if let Some(k) = k.filter(|&k| self.entries[k].kind != ItemKind::Impl) {
+                    marked.push((k, lint));
+                }
             }
         }
-        types.sort_unstable();
-        types.dedup();
-        types
+        marked.sort_unstable();
+        marked.dedup();
+        marked
             .into_iter()
-            .map(|k| {
+            .map(|(k, lint)| {
                 let at = self.entries[k].range.0;
                 let line = &self.src.text[at..];
                 let indent = &line[..line.len() - line.trim_start_matches([' ', '\t']).len()];
-                (at, at, format!("{indent}#[allow(dead_code)]\n"))
+                (at, at, format!("{indent}#[allow({lint})]\n"))
             })
             .collect()
     }
@@ -1194,46 +1231,69 @@ impl Index {
     /// An unused-imports diagnostic as removals: rustc's suggested deletions, unless an
     /// import it names is protected.
     fn import_removal(&self, d: &Diagnostic, hidden: &Hidden) -> Vec<Removal> {
-        let mut leaves = Vec::new();
+        // Each import rustc names, by its own element of its group; [`Index::whole_uses`]
+        // makes a `use` that loses every import go whole.
+        let mut out = Vec::new();
         for span in d.spans.iter().filter(|s| s.primary && s.in_input) {
             let text = &self.src.text[span.start..span.end];
             let last =
                 text.rsplit(|c: char| !(c.is_alphanumeric() || c == '_')).find(|w| !w.is_empty());
-            leaves.push((span.start, last.unwrap_or_default().to_string()));
+            let name = last.unwrap_or_default().to_string();
+            if hidden.keeps(&name) {
+                continue;
+            }
+            // The span's last segment is the import's name (`std::ops::RangeBounds`).
+            let at = span.start + text.rfind(name.as_str()).unwrap_or(0);
+            out.extend(self.import_at(at).map(|r| Removal { names: vec![name], ..r }));
         }
-        let names: Vec<String> = leaves.iter().map(|(_, name)| name.clone()).collect();
-        if names.iter().any(|n| hidden.keeps(n)) {
-            // Some imports are protected: the others go one by one.
-            return leaves
-                .into_iter()
-                .filter(|(_, name)| !hidden.keeps(name))
-                .filter_map(|(at, name)| {
-                    self.import_at(at).map(|r| Removal { names: vec![name], ..r })
-                })
-                .filter(|r| !r.names.is_empty())
-                .collect();
-        }
-        let mut out = Vec::new();
-        for child in &d.children {
-            for span in &child.spans {
-                if span.replacement.as_deref() == Some("") && span.in_input {
-                    let (start, end) =
-                        super::inline::line_span(&self.src.text, span.start, span.end);
-                    out.push(Removal {
-                        start,
-                        end,
-                        names: names.clone(),
-                        members: Vec::new(),
-                        because: Vec::new(),
-                    });
-                }
+        out
+    }
+
+    /// `removals` with the imports of each `use` they touch taken as its own elements (one
+    /// removal per import), and a `use` every import of which goes, whole (never a broken
+    /// `use a::{};` or `use a::;`).
+    fn whole_uses(&self, removals: Vec<Removal>) -> Vec<Removal> {
+        let src = &self.src;
+        let mut out: Vec<Removal> = Vec::new();
+        let mut touched: Vec<(usize, Vec<usize>)> = Vec::new();
+        for (n, r) in removals.iter().enumerate() {
+            let inside = self.entries.iter().position(|u| {
+                u.kind == ItemKind::Use
+                    && u.range.0 <= r.start
+                    && r.end <= u.range.1
+                    && (r.start, r.end) != u.range
+            });
+            match inside {
+                Some(k) => match touched.iter_mut().find(|(u, _)| *u == k) {
+                    Some((_, list)) => list.push(n),
+                    None => touched.push((k, vec![n])),
+                },
+                None => out.push(r.clone()),
             }
         }
-        if out.is_empty() {
-            // No suggestion (rustc 1.95 gives none for some imports): each import by itself.
-            out.extend(leaves.into_iter().filter_map(|(at, name)| {
-                self.import_at(at).map(|r| Removal { names: vec![name], ..r })
-            }));
+        for (k, list) in touched {
+            let u = &self.entries[k];
+            let mut leaves = Vec::new();
+            use_tree_leaves(src, u.tokens.0 + 1, u.tokens.1, &mut Vec::new(), &mut leaves);
+            let going: Vec<(usize, String)> = leaves
+                .iter()
+                .filter(|(at, _)| {
+                    let at = src.tokens[*at].start;
+                    list.iter().any(|&n| removals[n].start <= at && at < removals[n].end)
+                })
+                .map(|(at, path)| (*at, path.last().cloned().unwrap_or_default()))
+                .collect();
+            let names: Vec<String> = list.iter().flat_map(|&n| removals[n].names.clone()).collect();
+            if going.len() == leaves.len() {
+                out.push(Removal { names, ..self.removal(k) });
+                continue;
+            }
+            for (at, name) in going {
+                out.extend(
+                    self.import_at(src.tokens[at].start)
+                        .map(|r| Removal { names: vec![name], ..r }),
+                );
+            }
         }
         out
     }

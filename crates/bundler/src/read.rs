@@ -318,10 +318,21 @@ fn manifests(root: &Path, crate_dir: &Path) -> Result<Vec<Manifested>, String> {
                     queue.len() - 1
                 }
             };
-            deps.push((dep.crate_name(), unit));
+            // A renamed dependency is called by its key; any other by its own crate name
+            // (its `[lib] name`), known once its manifest is read.
+            let key = dep.package.is_some().then(|| dep.crate_name());
+            deps.push((key.unwrap_or_default(), unit));
         }
         let role = if dir == start { Role::Own } else { Role::Library };
         out.push(Manifested { name, role, root_file, has_lib, deps });
+    }
+    let names: Vec<String> = out.iter().map(|m| m.name.clone()).collect();
+    for m in &mut out {
+        for (name, unit) in &mut m.deps {
+            if name.is_empty() {
+                name.clone_from(&names[*unit]);
+            }
+        }
     }
     Ok(out)
 }

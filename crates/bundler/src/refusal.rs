@@ -136,9 +136,8 @@ pub fn api_refusal(judge: &Judge, too_new: &TooNew, place: &str) -> String {
         String::new()
     } else {
         format!(
-            " (the workspace's rustc{} has it; {}'s {version} does not)",
+            " (the workspace's rustc{} has it; rustc {version} does not)",
             workspace_rustc_version().map(|v| format!(" {v}")).unwrap_or_default(),
-            judge.name
         )
     };
     format!(

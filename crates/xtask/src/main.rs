@@ -276,3 +276,34 @@ fn print_profiles() {
         println!("{:<12} {}", "", p.note);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{dispatch, workspace_root, Stop};
+
+    /// The reason of a usage stop.
+    fn usage_reason(result: Result<bool, Stop>) -> String {
+        match result {
+            Err(Stop::Usage(reason, _)) => reason,
+            Ok(_) => panic!("accepted"),
+            Err(Stop::Error(e)) => panic!("failed instead of a usage stop: {e}"),
+        }
+    }
+
+    #[test]
+    fn every_library_gets_the_one_message_where_a_problem_is_wanted() {
+        let root = std::env::temp_dir().join(format!("xtask-libs-{}", std::process::id()));
+        let grid = root.join("crates/grid");
+        std::fs::create_dir_all(grid.join("src")).expect("a folder");
+        std::fs::write(grid.join("Cargo.toml"), "[package]\nname = \"grid\"\nedition = \"2021\"\n")
+            .expect("a manifest");
+        std::fs::write(grid.join("src/lib.rs"), "pub fn f() {}\n").expect("a library");
+        for (root, library) in [(workspace_root(), "judge-io"), (root.clone(), "grid")] {
+            let reason = usage_reason(dispatch(&root, &["bundle", library]));
+            assert_eq!(reason, judge_meta::problem::library_is_not_a_problem(library));
+        }
+        let reason = usage_reason(dispatch(&workspace_root(), &["check-lib", "boj-11559"]));
+        assert!(reason.starts_with("\"boj-11559\" is a problem, not a library"), "{reason}");
+        std::fs::remove_dir_all(&root).expect("cleaning up");
+    }
+}

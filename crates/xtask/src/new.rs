@@ -249,7 +249,7 @@ fn limit(
 }
 
 /// Writes problem crate `request.name` under `root` and says what it wrote.
-fn create_problem(root: &Path, request: &ProblemRequest) -> Result<(), NewError> {
+pub(crate) fn create_problem(root: &Path, request: &ProblemRequest) -> Result<(), NewError> {
     let name = request.name.as_str();
     check_name(name).map_err(NewError::BadArgument)?;
     let profile = profiles::find(&request.profile).map_err(NewError::BadArgument)?;
