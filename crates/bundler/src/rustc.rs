@@ -26,7 +26,6 @@ pub struct Diagnostic {
     pub code: Option<String>,
     pub message: String,
     pub spans: Vec<Span>,
-    pub children: Vec<Diagnostic>,
 }
 
 /// A span of a diagnostic: bytes of the input.
@@ -35,8 +34,6 @@ pub struct Span {
     pub start: usize,
     pub end: usize,
     pub primary: bool,
-    /// For a suggestion: the text that replaces the span.
-    pub replacement: Option<String>,
     /// Whether the span is in the input itself (not in a macro's expansion or another file).
     pub in_input: bool,
     /// For a span in a macro's expansion: where, in the input, the outermost macro call is.
@@ -112,9 +109,6 @@ fn diagnostic(value: &json::Value) -> Diagnostic {
         spans: value
             .get("spans")
             .map_or(Vec::new(), |spans| spans.items().iter().map(span).collect()),
-        children: value
-            .get("children")
-            .map_or(Vec::new(), |children| children.items().iter().map(diagnostic).collect()),
     }
 }
 
@@ -132,10 +126,6 @@ fn span(value: &json::Value) -> Span {
         start: number("byte_start"),
         end: number("byte_end"),
         primary: value.get("is_primary").and_then(json::Value::bool).unwrap_or(false),
-        replacement: value
-            .get("suggested_replacement")
-            .and_then(json::Value::str)
-            .map(String::from),
         in_input: file == "<anon>" && !expanded,
         call_site,
     }
