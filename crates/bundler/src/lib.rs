@@ -1,68 +1,102 @@
 //! The bundler: one self-contained `.rs` file per problem, for judges that take one file.
 //!
 //! # The promise
-//! The bundle is the same program as the cargo build, by construction: every crate the
-//! problem reaches is inlined whole, and what is left out is what the compiler itself reports
-//! unused in that whole program, or what no code can reach because nothing names it. No name
-//! is guessed to keep something: a bundle may carry an item it does not need, never lack one
-//! it needs or call another. Before it is printed, the judge's own compiler (its stand-in
-//! here, with the judge's edition, flags and platform) checks it; a bundle the judge would
-//! reject is never printed, and the refusal names the first error at its line in the crate
-//! that holds it.
+//! The bundle is the program as its judge's compiler reads it: every crate the problem
+//! reaches is inlined whole, and what is left out is what that compiler itself reports unused
+//! in that whole program, or what no code can reach because nothing names it. No name is
+//! guessed to keep something: a bundle may carry an item it does not need, never lack one it
+//! needs or call another. Before it is printed, the judge's own compiler (its stand-in here,
+//! with the judge's edition, flags and platform) checks it, and so does the std-API check of
+//! the judge's Rust version; a bundle the judge would reject is never printed, and the
+//! refusal ([`refusal`]) names the judge, its compiler and edition, and the first error at
+//! its line in the crate that holds it.
+//!
+//! # Whose compiler decides
+//! Where the judge's rustc is at hand (Debian's 1.63 for BOJ, Algospot, SWEA, Programmers),
+//! the analysis is that rustc with the judge's flags, so a std method added later can neither
+//! hide a library's trait (a trait giving `Vec` a `pop_if` stays, since 1.63 calls it) nor
+//! change which method a call means; its last run, on the bundle as printed but for blank
+//! lines and comments, is the judge's check, and its own warnings are the judge's.
+//!
+//! Where it is not (AtCoder and Codeforces run 1.89; the workspace's rustc stands in), the
+//! analysis is the workspace's rustc with the bundle's edition (2021 for a 2024 judge: the
+//! 2024 rewrites come after). What it can get wrong is what differs between the two versions:
+//! a std method stable after 1.89 that shadows a library's trait method is what the analysis
+//! calls (and the trait goes), a std API newer than 1.89 compiles. The judge's check covers
+//! both: it is the workspace's rustc under clippy's `incompatible_msrv` lint with the judge's
+//! version as the MSRV, which names every path and method call that resolves to a std item
+//! stable after the judge's version, so such a call refuses the bundle (the program means
+//! std's method in cargo's build too). What that check cannot see: a trait impl std gained
+//! later (`impl From<bool> for f64` came in 1.68), a language feature or syntax stabilized
+//! after the judge's version (the workspace's rustc compiles it), a `const fn` used in a
+//! const context before it became const there, and a behaviour that changed without an error.
+//! For a judge whose rustc is at hand all of those are the judge's compiler's to refuse.
 //!
 //! # What goes, and why it cannot change the program
 //! - What cargo's build leaves out as well: `cfg(test)` code, `#[test]` functions, code under a
 //!   feature (no feature is ever on), and a dependency whose crate name no code names (in Rust
 //!   2018+ a crate is reachable only by its name; the test harness stays out this way).
+//! - Before the first compile, the libraries' items that no name reachable from main.rs
+//!   mentions ([`reach`]): a pre-filter that keeps a superset of what the program uses, by
+//!   names alone (every use of an item goes through a token of its name; its rules for
+//!   traits, `impl`s and macro calls say why), so that a 20,000-line library costs the analysis
+//!   what the program reaches of it.
 //! - What rustc reports with `--force-warn dead_code, unused_imports, unused_macros`:
 //!   functions, constants, statics, types and traits (whole, with their `impl`s), at module
 //!   level or in an inherent `impl`; imports; macros. Never a field, a variant, or an item of
-//!   a trait or of a trait's `impl`.
+//!   a trait or of a trait's `impl`; a type whose fields or variants rustc reports unused,
+//!   and what the build does not survive without (a trait that a needed macro call
+//!   implements), stay with an `#[allow(..)]` for the judge's compiler to print no warning.
 //! - Items rustc never reports, gone only when no token of their name remains outside them:
-//!   `#[macro_export]` macros, items whose name starts with `_` (an item is only reached by a
-//!   token of its name; a macro only by a call, `name!`, or a `use` of its name).
+//!   `#[macro_export]` macros (whatever else shares their name), items whose name starts with
+//!   `_` (an item is only reached by a token of its name; a macro only by a call, `name!`, or
+//!   a `use` of its name).
 //! - Types (and traits) that rustc keeps alive only through their trait `impl`s, gone with
 //!   those `impl`s when nothing else names them, since every value of a type comes from code
 //!   that names it, and when every `impl` of such a trait is for such a type, so that no method
-//!   call can have chosen it (see [`prune`]). An `impl` or a macro call goes only with what it
-//!   is for: its trait or type, as the macro call expands ([`expand`]).
+//!   call can have chosen it; and traits that no code can have in scope (rustc 1.63 never
+//!   reports a trait unused), with all their `impl`s (see [`prune`]). An `impl` or a macro call
+//!   goes only with what it is for: its trait or type, as the macro call expands ([`expand`]).
 //!
-//! Each removal is checked by compiling the result; one that breaks the build is repaired as
-//! the errors say (the `impl`s and imports of what went) or taken back. The one name-based
-//! rule that keeps more than the compiler would is the protection of code it cannot see: every
+//! Each round removes what the last check reported, the imports of what goes, and what then
+//! becomes unreachable, and checks the result by compiling it; a removal that breaks the
+//! build is repaired as the errors say (the `impl`s and imports of what went) or taken back,
+//! and one taken back is not tried again until nothing else is left. The one name-based rule
+//! that keeps more than the compiler would is the protection of code it cannot see: every
 //! name in code under a `cfg` that is false on this machine but may be true on the judge's
 //! platform (Windows for Codeforces, and the macros that code calls) is never removed.
 //!
 //! # Phases, one file each
-//! 1. [`read`]: which crates, and every module of each: manifests ([`manifest`] refuses what
-//!    a bundle cannot reproduce: non-path dependencies, features, build scripts), module
-//!    files (`mod foo;`, `#[path]`), items ([`items`], over the tokens of [`lexer`]), and what
-//!    `cfg(test)`, features and `#[test]` remove. Any other `cfg` is left for the judge's
-//!    compiler.
+//! 1. [`read`]: which crates, and every module of each: manifests ([`manifest`], through
+//!    judge-meta's reader, refuses what a bundle cannot reproduce: non-path dependencies,
+//!    features, build scripts; a renamed dependency is its key), module files (`mod foo;`,
+//!    `#[path]`), items ([`items`], over the tokens of [`lexer`]), and what `cfg(test)`,
+//!    features and `#[test]` remove. Any other `cfg` is left for the judge's compiler.
 //! 2. [`inline`]: the whole program as one text, main.rs first, then the problem's own
 //!    library, then the libraries, as `mod <crate> { ... }`; paths rewritten by scope and
 //!    namespace, for the judge's edition; a library's doc comments dropped (every comment
 //!    with `--compact`). The text keeps a map back to the files ([`mapped`]).
-//! 3. [`prune`]: rustc's `dead_code`, `unused_imports` and `unused_macros` (forced on, JSON
-//!    diagnostics from [`rustc`]) decide what goes, round after round, until nothing more
-//!    does; a removal that breaks the build is repaired or taken back by bisection. Names in
-//!    code under a `cfg` that is false on this machine are protected.
+//! 3. [`reach`], then [`prune`]: rustc's `dead_code`, `unused_imports` and `unused_macros`
+//!    (forced on, JSON diagnostics from [`rustc`]) decide what goes, round after round, until
+//!    nothing more does.
 //! 4. [`emit`]: blank lines collapsed, the judge's edition (2024 rewrites last), the header,
-//!    then every check the judge's profile asks for: rustc 1.63 with the judge's flags, the
-//!    current rustc with `--edition 2024`, and for Codeforces a Windows type check.
+//!    then every check the judge's profile asks for beyond the analysis: for a judge newer
+//!    than rustc 1.63, the workspace's rustc with the judge's flags under the std-API check;
+//!    for Codeforces, a Windows type check by rustc 1.63.
 //!
-//! The analysis runs on the workspace's rustc (its lints are the most precise) with the
-//! bundle's edition, or 2021 for a 2024 judge (the 2024 rewrites come after). The output is
-//! deterministic: the same files give the same bytes. To see the work: `XTASK_BUNDLE_TRACE=1`
-//! prints each round's removals and the errors that sent any back, `XTASK_BUNDLE_DUMP=FILE`
-//! writes the whole inlined program before pruning.
+//! A library is checked where it is written by [`check_library`] ([`library`]): whole, as
+//! each judge meets it. The output is deterministic: the same files give the same bytes. To
+//! see the work: `XTASK_BUNDLE_TRACE=1` prints each rustc run, each round's removals and the
+//! errors that sent any back, `XTASK_BUNDLE_DUMP=FILE` writes the whole inlined program
+//! before pruning.
 //!
 //! # Known limits
 //! - Whole crates are read and checked, so something the bundler refuses (`include!`,
 //!   `env!`) is refused even in a module the program does not use.
-//! - The analysis is the workspace's rustc; the judge's 1.63 checks the result. A method that
-//!   std gained after 1.63 and that shadows a library's trait method may make the analysis
-//!   call that trait unused; then the 1.63 check fails, loudly.
+//! - When rustc 1.63 cannot compile the whole program (a library item the program does not
+//!   use needs a newer Rust), the workspace's rustc prunes it first, then rustc 1.63 prunes
+//!   the rest; a trait that only the newer analysis calls unused is then refused by 1.63,
+//!   loudly, never changed silently.
 //! - Edition differences beyond paths, the 2021 prelude (for 2015) and the rewrites above are
 //!   not bridged: the judge's compiler check catches what does not compile (such as a `use` of
 //!   a block's own item for a Rust 2015 judge, which is refused with its line), but not a
@@ -155,6 +189,8 @@ pub struct Options {
     /// The platforms the judge may compile for (rustc's target names): code under a `cfg`
     /// that one of them compiles but this machine does not keeps every name it holds.
     pub targets: Vec<String>,
+    /// Where to say, every few seconds, how far a long bundling is (`xtask bundle`: stderr).
+    pub progress: Option<fn(&str)>,
 }
 
 /// The judge's compilers, as stand-ins here.
@@ -224,6 +260,7 @@ impl Options {
             judge,
             checks,
             targets: strings(targets),
+            progress: None,
         })
     }
 }
@@ -286,12 +323,22 @@ pub fn bundle(root: &Path, problem: &str) -> Result<String, String> {
 
 /// The bundle of `crates/<problem>` for its judge, compact or not.
 pub fn bundle_problem(root: &Path, problem: &str, compact: bool) -> Result<Bundle, String> {
+    bundle_problem_reporting(root, problem, compact, None)
+}
+
+/// [`bundle_problem`], saying every few seconds how far it is through `progress`.
+pub fn bundle_problem_reporting(
+    root: &Path,
+    problem: &str,
+    compact: bool,
+    progress: Option<fn(&str)>,
+) -> Result<Bundle, String> {
     let crate_dir = root.join("crates").join(problem);
     if !crate_dir.join("Cargo.toml").is_file() {
         return Err(format!("no problem crate at crates/{problem}"));
     }
     let meta = judge_meta::problem::read(root, problem)?;
-    let options = Options::for_profile(meta.profile, compact)?;
+    let options = Options { progress, ..Options::for_profile(meta.profile, compact)? };
     bundle_crate(root, &crate_dir, problem, &options)
 }
 
@@ -330,7 +377,7 @@ pub fn bundle_crate(
         let at = |offset: usize| place(text, offset);
         refusal::refusal(&options.judge, analysis, outcome, text, &scratch.path, &at)
     };
-    let mut stats = prune::Stats::default();
+    let mut stats = prune::Stats { progress: options.progress, ..prune::Stats::default() };
     let (mut text, last, _) = match prune::prune(
         inlined.clone(),
         libraries,

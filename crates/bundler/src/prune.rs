@@ -71,7 +71,14 @@ pub struct Stats {
     pub repairs: usize,
     /// Compiler runs that bisected a round's removals.
     pub bisections: usize,
+    /// Where to say how far the pruning is, every few seconds.
+    pub progress: Option<fn(&str)>,
+    /// When the pruning started, and when it last said how far it is.
+    pub clock: Option<(std::time::Instant, std::time::Instant)>,
 }
+
+/// How often a progress line comes.
+const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// Prunes `text`, whose libraries start at byte `libraries`, until the analysis finds nothing
 /// more to remove: the result, the analysis's last word on it and where its libraries start,
@@ -111,20 +118,8 @@ pub fn prune(
                 removals.push(removal);
             }
         }
-        if std::env::var_os("XTASK_BUNDLE_TRACE_REMOVALS").is_some() {
-            for r in &removals {
-                eprintln!(
-                    "trace: removal {:?} {:?}",
-                    r.names,
-                    &text.text[r.start..r.end.min(r.start + 60)]
-                );
-            }
-        }
         let after = applied(&text, &removals);
         let after_libraries = libraries - removed_before(libraries, &removals);
-        if let Some(path) = std::env::var_os("XTASK_BUNDLE_DUMP_ROUND") {
-            let _ = std::fs::write(path, &after.text);
-        }
         let unreachable = reach::unreachable(&after.text, after_libraries, hidden)?;
         let before_reach = removals.clone();
         if std::env::var_os("XTASK_BUNDLE_TRACE").is_some() {
@@ -175,6 +170,18 @@ fn checked(
     let outcome = rustc::check(compiler, text, scratch);
     if std::env::var_os("XTASK_BUNDLE_TRACE").is_some() {
         eprintln!("trace: rustc on {} bytes: {:.2} s", text.len(), started.elapsed().as_secs_f64());
+    }
+    let now = std::time::Instant::now();
+    let (first, last) = *stats.clock.get_or_insert((started, started));
+    if let Some(report) = stats.progress.filter(|_| now - last >= PROGRESS_EVERY) {
+        report(&format!(
+            "bundling: round {}, {} rustc runs, {} bytes left ({:.0} s)",
+            stats.rounds,
+            stats.checks,
+            text.len(),
+            (now - first).as_secs_f64()
+        ));
+        stats.clock = Some((first, now));
     }
     outcome
 }
@@ -713,10 +720,21 @@ impl Index {
                 Some(lint @ ("dead_code" | "unused_imports" | "unused_macros")) => lint,
                 _ => continue,
             };
-            for span in d.spans.iter().filter(|s| s.primary && s.in_input) {
+            for span in d.spans.iter().filter(|s| s.primary) {
+                // What a macro call makes cannot carry an attribute (one on the call is
+                // ignored): its module does.
+                let (start, end, module) = match (span.in_input, span.call_site) {
+                    (true, _) => (span.start, span.end, false),
+                    (false, Some(site)) => (site, site + 1, true),
+                    (false, None) => continue,
+                };
                 let holds = |k: &usize| {
                     let e = &self.entries[*k];
-                    e.range.0 <= span.start && span.end <= e.range.1 && e.kind != ItemKind::Mod
+                    let in_module = !module || e.holds == Some(Container::Module);
+                    e.range.0 <= start
+                        && end <= e.range.1
+                        && (e.kind != ItemKind::Mod || module)
+                        && in_module
                 };
                 // The innermost item that holds the span; for a field or variant, its type.
                 let k = (0..self.entries.len())

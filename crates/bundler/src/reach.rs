@@ -305,9 +305,6 @@ impl<'i> Reach<'i> {
             if let Some(name) = self.queue.pop() {
                 if let Some(entries) = self.triggers.get(&name) {
                     for k in entries.clone() {
-                        if std::env::var_os("REACH_DEBUG").is_some() && !self.kept.contains(&k) {
-                            eprintln!("reach: {} kept by name {name}", self.index.entries[k].name);
-                        }
                         self.keep(k);
                     }
                 }
@@ -335,13 +332,6 @@ impl<'i> Reach<'i> {
                 return;
             }
             for k in more {
-                if std::env::var_os("REACH_DEBUG").is_some() {
-                    let e = &self.index.entries[k];
-                    eprintln!(
-                        "reach: impl kept: {}",
-                        &self.index.src.text[e.range.0..e.range.1.min(e.range.0 + 80)]
-                    );
-                }
                 self.keep(k);
             }
         }

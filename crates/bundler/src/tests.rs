@@ -711,24 +711,6 @@ fn a_codeforces_bundle_is_type_checked_for_windows() {
     assert_eq!(compile_and_run(&bundle.text, Edition::E2024, ""), "true\n");
 }
 
-#[test]
-fn zz_debug_dump() {
-    let Some(app) = std::env::var_os("DUMP_APP") else { return };
-    let app = app.to_string_lossy().to_string();
-    let edition = Edition::parse(&std::env::var("DUMP_EDITION").unwrap_or("2021".into())).unwrap();
-    let dir = fixtures_dir();
-    match bundle_crate(&dir, &dir.join(&app), &app, &options(edition, false)) {
-        Ok(b) => {
-            std::fs::write("/tmp/b22/dump.rs", &b.text).unwrap();
-            eprintln!(
-                "checks {} rounds {} restored {} {:.2}s notes {:?}",
-                b.checks, b.rounds, b.restored, b.seconds, b.notes
-            );
-        }
-        Err(e) => eprintln!("ERR {e}"),
-    }
-}
-
 /// The refusal of `main.rs` (a single-file program) for the judge `key`, or its bundle.
 fn bundle_for(key: &str, main: &str) -> Result<String, String> {
     let dir = temp_crates(&[("app/src/main.rs", main)]);

@@ -213,20 +213,21 @@ fn check_library(root: &Path, name: &str) -> Result<bool, String> {
 /// making it took (compiler runs, seconds).
 fn print_bundle(root: &Path, problem: &str, compact: bool) -> Result<bool, String> {
     let meta = judge_meta::problem::read(root, problem)?;
-    let bundle = bundler::bundle_problem(root, problem, compact)?;
+    let progress: fn(&str) = |line| eprintln!("{line}");
+    let bundle = bundler::bundle_problem_reporting(root, problem, compact, Some(progress))?;
     let size = bundle.text.len() as u64;
     let label = if compact { "--compact:" } else { "bundle:" };
     eprintln!("{}", size_report(size, &meta).replacen("bundle:", label, 1));
+    let counts = [
+        (bundle.repairs, "runs after repairs"),
+        (bundle.bisections, "bisection runs"),
+        (bundle.restored, "removals taken back"),
+    ];
+    let extra: String =
+        counts.iter().filter(|(n, _)| *n > 0).map(|(n, what)| format!(", {n} {what}")).collect();
     eprintln!(
-        "checked by rustc {} times ({} pruning rounds{}) in {:.2} s",
-        bundle.checks,
-        bundle.rounds,
-        if bundle.restored > 0 {
-            format!(", {} removals taken back", bundle.restored)
-        } else {
-            String::new()
-        },
-        bundle.seconds
+        "checked by rustc {} times ({} pruning rounds{extra}) in {:.2} s",
+        bundle.checks, bundle.rounds, bundle.seconds
     );
     for note in &bundle.notes {
         eprintln!("note: {note}");

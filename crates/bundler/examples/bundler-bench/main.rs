@@ -7,7 +7,8 @@
 //!
 //! Run: `scripts/bench.sh bundler`, or `cargo run --release -p bundler --example
 //! bundler-bench -- [--runs N] [--modules N] [--only problems|fixtures|big]` (medians of N
-//! runs, default 3; a library of N generated modules, default 150).
+//! runs, default 3; a library of N generated modules, default 170); `-- --write DIR` writes
+//! the generated workspace to DIR and stops.
 
 mod biglib;
 
@@ -28,8 +29,14 @@ fn main() {
             .unwrap_or(default)
     };
     let runs = value("--runs", 3);
-    let modules = value("--modules", 150);
+    let modules = value("--modules", 170);
     let only = args.iter().position(|a| a == "--only").and_then(|i| args.get(i + 1));
+    if let Some(dir) = args.iter().position(|a| a == "--write").and_then(|i| args.get(i + 1)) {
+        // The generated workspace alone, to bundle by hand.
+        let lines = write_big_workspace(Path::new(dir), modules);
+        println!("wrote {dir}: a library of {lines} lines and its programs");
+        return;
+    }
     let part = |name: &str| only.map_or(true, |o| o == name);
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).ancestors().nth(2).expect("the workspace");
     println!(
