@@ -1,29 +1,42 @@
 //! Phase 3: the compiler decides what the bundle leaves out.
 //!
-//! The whole program is checked by the analysis compiler (the workspace's rustc, the bundle's
-//! edition, `--emit=metadata`) with `--force-warn` for `dead_code`, `unused_imports` and
-//! `unused_macros`, so that no `allow` in the code hides anything. What it reports goes:
+//! The whole program (less what no name reaches, [`reach`]) is checked by the analysis
+//! compiler (the judge's rustc with the judge's flags where it is at hand, else the
+//! workspace's with the bundle's edition; `--emit=metadata`) with `--force-warn` for
+//! `dead_code`, `unused_imports` and `unused_macros`, so that no `allow` in the code hides
+//! anything. What it reports goes:
 //! - `dead_code`: functions, constants, statics, structs, enums, unions, type aliases and
 //!   traits, at module level or in an inherent `impl` (methods and associated items). Never a
 //!   field or a variant (the type's layout and matches stay), never an item of a trait or of
 //!   a trait's `impl` (a trait goes whole, with its `impl`s).
-//! - `unused_imports`: rustc's own suggestion (an import out of its group, or the whole `use`).
+//! - `unused_imports`: each import by its own element of its group, or the whole `use` when
+//!   every import of it goes; the imports of what goes, which rustc does not yet report.
 //! - `unused_macros`; and a `#[macro_export]` macro (which rustc never reports) whose name
 //!   is nowhere else called (`name!`) or imported (in a `use`), so that nothing can call it.
 //! - Then a module or an inherent `impl` left with no items.
 //!
-//! Each round removes what the last check reported, and the next check (of the smaller
-//! program) both confirms it still compiles and reports what became unused; rounds go on
-//! until a check reports nothing removable. A removal can break the build only in known ways:
-//! an `impl` of a removed trait or type, a re-export of a removed item (both then go too, as
-//! the errors say), or an item that only dead code the bundle keeps still names (a trait's
-//! unused default method): the items the errors name come back, and if errors remain, the
-//! round's removals are split in halves until every part that compiles is found (bisection).
+//! Each round removes what the last check reported, with what then becomes unreachable (by
+//! [`reach`], and the types and traits below), and the next check (of the smaller program)
+//! both confirms it still compiles and reports what became unused; rounds go on until a check
+//! reports nothing removable. A removal can break the build only in known ways: an `impl` of
+//! a removed trait or type, a re-export of a removed item (both then go too, as the errors
+//! say), or an item that only dead code the bundle keeps still names (a trait's unused
+//! default method): the items the errors name come back, and if errors remain, the rest of
+//! the round's removals is split in halves until every part that compiles is found
+//! (bisection). A removal taken back is not tried again until nothing else is left: rustc
+//! reports some items every round that cannot go (a trait that a needed macro call
+//! implements), and trying them again each round cost a big library hundreds of runs.
 //!
 //! Removing what the compiler proves unused cannot change what the program does: nothing
 //! reaches it. Method resolution is the one place where an unused item could matter (a trait
 //! in scope whose method would win), and rustc reports a trait unused only if no method of it
 //! is ever chosen; a trait goes whole, so no candidate that was chosen disappears.
+//!
+//! rustc 1.63 reads the same flags and writes the same JSON, and differs in what it reports:
+//! no trait is ever "never used" (traits that no code can have in scope go by
+//! [`Index::unreachable_types`]), no `pub use` is unused (a library's `pub use` is
+//! `pub(crate)` in the bundle, see [`inline`]), a `const`, `static` or `type` is spanned
+//! whole rather than by its name, and its runs take about twice as long.
 //!
 //! Code under a `cfg` that is false on this machine (the Windows branch Codeforces compiles)
 //! is invisible to the analysis, so every name that such code contains is protected: no item,
@@ -1336,8 +1349,13 @@ impl Index {
             if !silent(e) || kept || !seen.insert(e.name.as_str()) {
                 continue;
             }
-            let same: Vec<usize> =
-                (0..self.entries.len()).filter(|&k| self.entries[k].name == e.name).collect();
+            // A macro shares its namespace with macros only: a module or a function named like
+            // it (`mod input { macro_rules! input .. }`) is no call of it.
+            let rival = |k: usize| {
+                let other = &self.entries[k];
+                other.name == e.name && (!e.exported || other.kind == ItemKind::MacroRules)
+            };
+            let same: Vec<usize> = (0..self.entries.len()).filter(|&k| rival(k)).collect();
             if !same.iter().all(|&k| silent(&self.entries[k])) {
                 continue; // another item of that name, which stays, may be what a token means
             }
@@ -1348,12 +1366,14 @@ impl Index {
                 let next = (i + 1..self.src.tokens.len())
                     .find(|&j| !matches!(self.src.tokens[j].kind, Kind::Comment(_)));
                 let at = self.src.tokens[i].start;
-                !e.exported
-                    || next.is_some_and(|j| self.src.text(j) == "!")
-                    || self
+                // In a `use`, only as what it imports (`use m::input;`), not as a path's
+                // module (`use input::read;`).
+                let imported = next.is_some_and(|j| self.src.text(j) != "::")
+                    && self
                         .entries
                         .iter()
-                        .any(|u| u.kind == ItemKind::Use && u.range.0 <= at && at < u.range.1)
+                        .any(|u| u.kind == ItemKind::Use && u.range.0 <= at && at < u.range.1);
+                !e.exported || next.is_some_and(|j| self.src.text(j) == "!") || imported
             };
             let named = self.src.tokens.iter().enumerate().any(|(i, t)| {
                 t.kind == Kind::Ident

@@ -201,21 +201,27 @@ fn fixture_programs_behave_like_their_cargo_builds_in_every_edition() {
         ("app-multi", ""),
         ("app-algebra", ""),
     ];
-    for (app, stdin) in cases {
-        let expected = run(&target.path.join("release").join(app), stdin);
-        for edition in [Edition::E2021, Edition::E2015, Edition::E2024] {
-            let text = bundle_app(&dir, app, edition)
-                .unwrap_or_else(|e| panic!("{app} bundles for {edition:?}: {e}"));
-            let actual = compile_and_run(&text, edition, stdin);
-            assert_eq!(actual, expected, "{app} for {edition:?}:\n{text}");
-            holdout_cases_hold(app, edition, &text);
+    // One thread per program (the checks are compiler runs; the machine's cores share them).
+    std::thread::scope(|scope| {
+        for (app, stdin) in cases {
+            let (dir, target) = (&dir, &target);
+            scope.spawn(move || {
+                let expected = run(&target.path.join("release").join(app), stdin);
+                for edition in [Edition::E2021, Edition::E2015, Edition::E2024] {
+                    let text = bundle_app(dir, app, edition)
+                        .unwrap_or_else(|e| panic!("{app} bundles for {edition:?}: {e}"));
+                    let actual = compile_and_run(&text, edition, stdin);
+                    assert_eq!(actual, expected, "{app} for {edition:?}:\n{text}");
+                    holdout_cases_hold(app, edition, &text);
+                }
+                let options = options(Edition::E2021, true);
+                let compact = bundle_crate(dir, &dir.join(app), app, &options).expect("bundles");
+                let compact = compact.text;
+                assert_eq!(compile_and_run(&compact, Edition::E2021, stdin), expected, "{app}");
+                assert_eq!(compact.lines().filter(|l| l.contains("//")).count(), 1, "{compact}");
+            });
         }
-        let compact = bundle_crate(&dir, &dir.join(app), app, &options(Edition::E2021, true))
-            .expect("bundles")
-            .text;
-        assert_eq!(compile_and_run(&compact, Edition::E2021, stdin), expected, "{app} compact");
-        assert_eq!(compact.lines().filter(|l| l.contains("//")).count(), 1, "{compact}");
-    }
+    });
 }
 
 /// What the hold-out of libraries from elsewhere found, each now bundled like everything else.
@@ -828,4 +834,17 @@ fn a_library_is_checked_as_every_judge_meets_it() {
     );
     let problem = super::check_library(&workspace_root(), "boj-11559").expect_err("a problem");
     assert!(problem.contains("is a problem, not a library"), "{problem}");
+}
+
+#[test]
+fn a_library_item_too_new_for_the_judge_is_no_refusal_when_the_program_does_not_use_it() {
+    // `dead` needs Rust 1.65 (let-else), and its name is reached (a variable of `used`): rustc
+    // 1.63 cannot compile the whole program, so the workspace's rustc prunes it first.
+    let lib = "pub fn used() -> u32 {\n    let dead = 2;\n    dead\n}\n\n\
+               pub fn dead(x: Option<u32>) -> u32 {\n    let Some(y) = x else { return 0 };\n    y\n}\n";
+    let main = "fn main() {\n    println!(\"{}\", app::used());\n}\n";
+    let dir = temp_crates(&[("app/src/main.rs", main), ("app/src/lib.rs", lib)]);
+    let text = bundle_app(&dir.path, "app", Edition::E2021).expect("bundles for rustc 1.63");
+    assert!(!text.contains("fn dead"), "{text}");
+    assert_eq!(compile_and_run(&text, Edition::E2021, ""), "2\n");
 }
