@@ -208,7 +208,10 @@ pub fn refusal(
     let (start, end) = span.map_or((0, 0), |s| (s.start, s.end));
     // A std API too new, where the error is: named, with its version.
     if judge.own_compiler {
-        let clippy = api_check(&judge.rust_version, flags_of(failing));
+        // As Rust 2021 (the text reads the same), so that an error only Rust 2015 makes does
+        // not stop clippy before its lints run.
+        let clippy =
+            api_check(&judge.rust_version, with_edition(&flags_of(failing), Edition::E2021));
         if let Ok(checked) = rustc::check(&clippy, &text.text, scratch) {
             let line = |at: usize| text.text[..at.min(text.text.len())].matches('\n').count();
             let found = too_new(&checked, &text.text).into_iter().find(|t| {
