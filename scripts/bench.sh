@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs the benchmarks (max-size inputs; figures, not pass/fail) in release mode.
-#   TARGET: judge-io or a problem crate with examples/<problem>-bench.rs; default: all.
+#   TARGET: judge-io, bundler (bundling times, a generated 20k-line library among them) or a
+#   problem crate with examples/<problem>-bench.rs; default: all.
 set -uo pipefail
-USAGE="scripts/bench.sh [judge-io|PROBLEM...]"
+USAGE="scripts/bench.sh [judge-io|bundler|PROBLEM...]"
 # shellcheck source=scripts/common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
@@ -11,7 +12,7 @@ problems=()
 for arg in "$@"; do
     case $arg in
         -*) usage "unknown option $arg" ;;
-        judge-io) targets+=(judge-io) ;;
+        judge-io | bundler) targets+=("$arg") ;;
         *) problems+=("$arg"); targets+=("$arg") ;;
     esac
 done
@@ -19,7 +20,7 @@ if [ ${#problems[@]} -gt 0 ]; then
     check_problems "${problems[@]}"
 fi
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(judge-io)
+    targets=(judge-io bundler)
     while read -r problem; do
         targets+=("$problem")
     done < <(xtask problems)
@@ -27,7 +28,7 @@ fi
 for target in "${targets[@]}"; do
     dir=crates/$target
     [ "$target" = judge-io ] && dir=judge-io
-    if [ ! -f "$dir/examples/$target-bench.rs" ]; then
+    if [ ! -f "$dir/examples/$target-bench.rs" ] && [ ! -f "$dir/examples/$target-bench/main.rs" ]; then
         # Naming all problems skips those without a benchmark; naming one asks for it.
         [ $# -eq 0 ] && continue
         [ "$target" = judge-io ] && die "judge-io has no benchmark ($dir/examples/$target-bench.rs)"

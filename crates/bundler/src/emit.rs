@@ -6,6 +6,7 @@
 
 use super::lexer::{self, Kind};
 use super::mapped::Mapped;
+use super::refusal::{self, Judge};
 use super::rustc::{self, Compiler};
 
 /// Collapses the blank lines that removals leave: at most one blank line between items, none
@@ -72,6 +73,57 @@ pub fn tidy_use_groups(text: &mut Mapped) {
         }
     }
     text.apply(edits);
+    single_element_groups(text);
+}
+
+/// `use a::{B};` (a group that removals left with one import) as `use a::B;`.
+fn single_element_groups(text: &mut Mapped) {
+    let src = &text.text;
+    let tokens = lexer::tokenize(src).expect("the bundle is made of tokens that lexed");
+    let partner = lexer::match_delimiters(src, &tokens).expect("the bundle's delimiters match");
+    let word = |k: usize| &src[tokens[k].start..tokens[k].end];
+    let mut edits = Vec::new();
+    let mut in_use = false;
+    for (k, token) in tokens.iter().enumerate() {
+        match (token.kind, word(k)) {
+            (Kind::Ident, "use") => in_use = true,
+            (Kind::Punct, ";") => in_use = false,
+            (Kind::Punct, "{") if in_use => {
+                let close = partner[k];
+                let inner: Vec<usize> = (k + 1..close)
+                    .filter(|&i| !matches!(tokens[i].kind, Kind::Comment(_)))
+                    .collect();
+                let mut depth = 0;
+                let mut commas = 0;
+                for &i in &inner {
+                    match word(i) {
+                        "{" => depth += 1,
+                        "}" => depth -= 1,
+                        "," if depth == 0 => commas += 1,
+                        _ => {}
+                    }
+                }
+                let simple = !inner.is_empty()
+                    && commas == 0
+                    && word(inner[0]) != "self"
+                    && !src[token.end..tokens[close].start].contains('\n');
+                if simple {
+                    edits.push((token.start, tokens[inner[0]].start, String::new()));
+                    let last = inner[inner.len() - 1];
+                    edits.push((tokens[last].end, tokens[close].end, String::new()));
+                }
+            }
+            _ => {}
+        }
+    }
+    // Nested groups (`a::{b::{C}}`) lose both pairs; edits that would overlap are left out.
+    let mut taken: Vec<(usize, usize, String)> = Vec::new();
+    for edit in edits {
+        if !taken.iter().any(|t| t.0 < edit.1 && edit.0 < t.1) {
+            taken.push(edit);
+        }
+    }
+    text.apply(taken);
 }
 
 /// Rewrites what Rust 2024 reads differently in code written for 2021: `extern` blocks
@@ -130,7 +182,7 @@ pub fn edition_2024(text: &mut Mapped) {
 #[derive(Debug, Clone)]
 pub struct JudgeCheck {
     pub compiler: Compiler,
-    /// `rustc 1.63 (/usr/bin/rustc) with --edition 2021`.
+    /// How a refusal names it: `BOJ (rustc 1.63, Rust 2021)`.
     pub what: String,
     /// For a platform check by an older compiler than the judge's (Windows, by rustc 1.63):
     /// that compiler for this platform. When it rejects the bundle too, the failure is the
@@ -138,30 +190,64 @@ pub struct JudgeCheck {
     pub baseline: Option<Compiler>,
 }
 
-/// Runs `check` on `text`: `Ok(None)` if it passes, `Ok(Some(note))` if it could not say (see
-/// [`JudgeCheck::baseline`]); on an error, the refusal with the first error at its line.
+/// What a judge's compiler said of the bundle.
+#[derive(Debug)]
+pub enum Verdict {
+    /// It compiles: with these warnings (each at its place), which the judge prints too.
+    Accepted(Vec<String>),
+    /// A platform check that could not say (see [`JudgeCheck::baseline`]).
+    Note(String),
+    /// The judge refuses it: why, at its place.
+    Refused(String),
+}
+
+/// Runs `check` on `text` for `judge`.
 pub fn judge_check(
     check: &JudgeCheck,
+    judge: &Judge,
     text: &Mapped,
     scratch: &std::path::Path,
     place: &dyn Fn(&Mapped, usize) -> String,
-) -> Result<Option<String>, String> {
+) -> Result<Verdict, String> {
     let run = |compiler: &Compiler| {
         rustc::check(compiler, &text.text, scratch)
             .map_err(|e| format!("cannot check the bundle with {}: {e}", check.what))
     };
     let outcome = run(&check.compiler)?;
+    let at = |offset: usize| place(text, offset);
+    if let Some(found) = refusal::too_new(&outcome, &text.text).first() {
+        return Ok(Verdict::Refused(refusal::api_refusal(judge, found, &at(found.start))));
+    }
     if outcome.compiled {
-        return Ok(None);
+        let warnings = outcome
+            .diagnostics
+            .iter()
+            .filter(|d| d.level == "warning")
+            .filter_map(|d| {
+                let span = d.spans.iter().find(|s| s.primary)?;
+                Some(format!("{} warns: {}warning: {}", check.what, at(span.start), d.message))
+            })
+            .collect();
+        return Ok(Verdict::Accepted(warnings));
     }
-    let first = |what: &str| super::prune::first_error(&outcome, what, &|at| place(text, at));
-    if let Some(baseline) = &check.baseline {
-        if !run(baseline)?.compiled {
-            return Ok(Some(first(&format!(
-                "not checked with {}, which cannot compile this code on any platform",
-                check.what
-            ))));
-        }
+    let Some(baseline) = &check.baseline else {
+        return refusal::refusal(judge, &check.compiler, &outcome, text, scratch, &at)
+            .map(Verdict::Refused);
+    };
+    // A platform check.
+    let first = |what: &str| super::prune::first_error(&outcome, what, &at);
+    if !run(baseline)?.compiled {
+        return Ok(Verdict::Note(first(&format!(
+            "not checked with {}, which cannot compile this code on any platform",
+            check.what
+        ))));
     }
-    Err(first(&format!("the bundle does not compile with {}, so it is not printed", check.what)))
+    let who = format!("{} on Windows ({})", judge.name, check.what);
+    Ok(Verdict::Refused(format!(
+        "{}\n{} compiles on Windows: code for one platform (`std::os::unix`, Linux system \
+         calls) goes under `#[cfg(unix)]`, with a `#[cfg(windows)]` twin or a portable \
+         fallback.",
+        first(&format!("{who} rejects this")),
+        judge.name
+    )))
 }

@@ -149,8 +149,9 @@ fn insert(at: usize, text: String) -> Edit {
     Edit { start: at, end: at, text }
 }
 
-/// The bundle before pruning: every crate whole, paths rewritten.
-pub fn inline(tree: &Tree, edition: Edition, compact: bool) -> Result<Mapped, String> {
+/// The bundle before pruning: every crate whole, paths rewritten; and where the libraries
+/// start in it (main.rs's code comes first).
+pub fn inline(tree: &Tree, edition: Edition, compact: bool) -> Result<(Mapped, usize), String> {
     let inliner = Inliner::new(tree, edition, compact)?;
     inliner.assemble()
 }
@@ -280,21 +281,20 @@ impl<'t> Inliner<'t> {
         let target = if root == "crate" {
             (self.tree.crates[k].role != Role::Main).then_some(k)?
         } else {
-            if !self.tree.crates[k].deps.contains(root) {
-                return None;
-            }
-            self.tree.crate_named(root)?
+            self.tree.dep(k, root)?
         };
         self.tree.crates[target].exported.contains(name).then_some(target)
     }
 
-    fn assemble(&self) -> Result<Mapped, String> {
+    fn assemble(&self) -> Result<(Mapped, usize), String> {
         let tree = self.tree;
         let mut body = Mapped::default();
+        let mut main_end = 0;
         for (k, krate) in tree.crates.iter().enumerate() {
             let text = self.render(krate.root)?;
             if krate.role == Role::Main {
                 body.append(text);
+                main_end = body.text.len();
                 continue;
             }
             body.push_str(&format!("\nmod {} {{\n", self.module_names[k]));
@@ -309,8 +309,9 @@ impl<'t> Inliner<'t> {
             out.push_str(attr);
             out.push_str("\n");
         }
+        let libraries = out.text.len() + main_end;
         out.append(body);
-        Ok(out)
+        Ok((out, libraries))
     }
 
     /// The text of module `m`: its kept items, paths rewritten, children inlined.
@@ -328,6 +329,7 @@ impl<'t> Inliner<'t> {
         if self.edition == Edition::E2015 {
             self.prelude_imports(m, &mut edits)?;
         }
+        self.macro_imports(m, &mut edits);
         for entry in &module.entries {
             let item = &entry.item;
             if entry.removed {
@@ -360,6 +362,15 @@ impl<'t> Inliner<'t> {
                 children.push((child, item));
             }
             let at_root = krate.role == Role::Main && module.parent.is_none();
+            if item.kind == ItemKind::Use && library {
+                // A library's `pub use` is `pub(crate)` in the bundle, a binary: the same
+                // reach, and rustc 1.63 reports it when it is unused (it never reports `pub`
+                // imports).
+                let vis = visibility_start(src, item.keyword);
+                if src.is_kw(vis, "pub") && src.next_code(vis + 1, item.keyword) == item.keyword {
+                    edits.push(insert(src.tokens[vis].end, "(crate)".to_string()));
+                }
+            }
             if item.kind == ItemKind::Use {
                 self.move_grouped_macros(
                     m,
@@ -474,9 +485,28 @@ impl<'t> Inliner<'t> {
         if text.is_empty() {
             return Ok(());
         }
+        let at = self.imports_at(m);
+        let indent = self.indent_at(m, at);
+        let text: String = text.lines().map(|line| format!("{indent}{line}\n")).collect();
+        edits.push(insert(at, text));
+        Ok(())
+    }
+
+    /// The indentation of the line at byte `at` of module `m`'s file.
+    fn indent_at(&self, m: usize, at: usize) -> String {
+        let src = &self.tree.files[self.tree.modules[m].file];
+        let line = &src.text[at.min(src.text.len())..];
+        line[..line.len() - line.trim_start_matches([' ', '\t']).len()].to_string()
+    }
+
+    /// Where imports the bundler adds to module `m` go: at the start of the line of its first
+    /// item after its inner attributes (before any cut that widens to the line), or at its
+    /// end when it has none.
+    fn imports_at(&self, m: usize) -> usize {
+        let module = &self.tree.modules[m];
+        let src = &self.tree.files[module.file];
         let first = module.entries.iter().find(|e| e.item.kind != ItemKind::Inner);
-        let at = match first {
-            // At the start of its line, before any cut that widens to the line.
+        match first {
             Some(e) => {
                 let start = src.tokens[e.item.lead].start;
                 let line = src.text[..start].rfind('\n').map_or(0, |i| i + 1);
@@ -487,9 +517,60 @@ impl<'t> Inliner<'t> {
                 }
             }
             None => module.text.1,
+        }
+    }
+
+    /// `use crate::{m, ..};` for the `#[macro_export]` macros that module `m` can call by
+    /// their bare names in cargo's build but would not find in the bundle, where they are at
+    /// the bundle's root: at a library's root, the library's own (they are at its root in
+    /// cargo's build); in every module of a crate whose root has `#[macro_use] extern crate
+    /// x`, `x`'s (they are in its macro prelude). Only names the module and the bundle's root
+    /// bind to nothing else; rustc reports the ones nothing calls, and they go.
+    fn macro_imports(&self, m: usize, edits: &mut Vec<Edit>) {
+        let tree = self.tree;
+        let module = &tree.modules[m];
+        let k = module.krate;
+        let krate = &tree.crates[k];
+        let bundle_root = krate.role == Role::Main && module.parent.is_none();
+        if bundle_root {
+            return; // the macros are there
+        }
+        let mut names: Vec<&String> = Vec::new();
+        if krate.role != Role::Main && module.parent.is_none() {
+            names.extend(&krate.exported);
+        }
+        for &target in &krate.macro_use {
+            names.extend(&tree.crates[target].exported);
+        }
+        let root_bindings = &self.bindings[tree.crates[0].root];
+        let own = &self.bindings[m];
+        let mut names: Vec<&str> = names
+            .into_iter()
+            .map(String::as_str)
+            .filter(|name| !own.items.contains(*name) && !root_bindings.items.contains(*name))
+            .filter(|name| !self.defines_macro_in(m, name))
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        if names.is_empty() {
+            return;
+        }
+        let group = if names.len() == 1 {
+            names[0].to_string()
+        } else {
+            format!("{{{}}}", names.join(", "))
         };
-        edits.push(insert(at, text));
-        Ok(())
+        let at = self.imports_at(m);
+        let indent = self.indent_at(m, at);
+        edits.push(insert(at, format!("{indent}use crate::{group};\n")));
+    }
+
+    /// Whether module `m` itself defines a `macro_rules!` macro `name`.
+    fn defines_macro_in(&self, m: usize, name: &str) -> bool {
+        self.tree.modules[m]
+            .entries
+            .iter()
+            .any(|e| e.item.kind == ItemKind::MacroRules && e.item.names.iter().any(|n| n == name))
     }
 
     /// Comment removals in tokens `range` (minus `skip`): a library's doc comments (`library`:
@@ -595,7 +676,14 @@ impl<'t> Inliner<'t> {
             return true;
         }
         let module = &self.tree.modules[m];
-        block_bindings(src, at, module.tokens.0).iter().any(|b| b == name)
+        block_bindings(src, at, module.tokens.0).iter().any(|b| match b {
+            Binding::Item(item) => item == name,
+            // `fn main() { use lg::{lg, table}; lg::hvec!(..) }`: the macro `lg` is no rival
+            // of the crate `lg` in a path.
+            Binding::Import(leaf) => {
+                leaf.bound == name && !binds_values_or_macros_only(self.tree, m, leaf)
+            }
+        })
     }
 
     /// Path rewrites and refusals over the tokens `range` (minus `skip`) of `src`.
@@ -700,10 +788,7 @@ impl<'t> Inliner<'t> {
                         return Err(src.error(here, MISPLACED_CRATE));
                     }
                 }
-                Kind::Ident
-                    if (krate.deps.iter().any(|d| d == word)
-                        || matches!(word, "core" | "alloc")) =>
-                {
+                Kind::Ident if (self.tree.has_dep(k, word) || matches!(word, "core" | "alloc")) => {
                     if prev_is(".") || prev_is("$") {
                         continue;
                     }
@@ -720,10 +805,11 @@ impl<'t> Inliner<'t> {
                     if !src.is_punct(next, "::") && use_kw.is_none() {
                         continue; // a plain name, not a path's first segment
                     }
-                    if self.shadowed(m, src, here, word) {
+                    // `::dep::x` names the crate in Rust 2018+, whatever is in scope.
+                    if path_start.is_none() && self.shadowed(m, src, here, word) {
                         continue;
                     }
-                    if matches!(word, "core" | "alloc") && !krate.deps.iter().any(|d| d == word) {
+                    if matches!(word, "core" | "alloc") && !self.tree.has_dep(k, word) {
                         edits.push(Edit {
                             start: token.start,
                             end: token.end,
@@ -732,7 +818,7 @@ impl<'t> Inliner<'t> {
                         continue;
                     }
                     let target =
-                        self.tree.crate_named(word).expect("a dependency read by name is inlined");
+                        self.tree.dep(k, word).expect("a dependency read by name is inlined");
                     let module_name = &self.module_names[target];
                     let start = path_start.map_or(token.start, |c| src.tokens[c].start);
                     if src.is_punct(next, "::") && exported_call(next, target) {
@@ -918,7 +1004,7 @@ impl<'t> Inliner<'t> {
     /// Whether a `use` path starting with `name` means the same in every edition as written.
     fn anchored(&self, k: usize, name: &str) -> bool {
         matches!(name, "std" | "core" | "alloc" | "crate" | "self" | "super" | "Self")
-            || self.tree.crates[k].deps.iter().any(|d| d == name)
+            || self.tree.has_dep(k, name)
     }
 
     /// `use a::b` is relative to the module in Rust 2018+, to the crate root in Rust 2015;
@@ -966,8 +1052,7 @@ impl<'t> Inliner<'t> {
                 continue;
             }
             // A dependency's name shadowed by a module's item is that item, not the crate.
-            let local = self.tree.crates[k].deps.iter().any(|d| d == name)
-                && self.shadowed(m, src, root, name);
+            let local = self.tree.has_dep(k, name) && self.shadowed(m, src, root, name);
             if !self.anchored(k, name) || local {
                 edits.push(insert(src.tokens[root].start, "self::".to_string()));
             }
@@ -1088,7 +1173,9 @@ fn binds_values_or_macros_only(tree: &Tree, m: usize, leaf: &items::UseLeaf) -> 
         .iter()
         .filter(|e| !e.removed && (e.item.names.iter().any(|n| n == name)))
         .collect();
-    !same.is_empty()
+    // A crate's `#[macro_export]` macros are at its root, wherever they are written.
+    let exported = module.parent.is_none() && tree.crates[module.krate].exported.contains(name);
+    (!same.is_empty() || exported)
         && same.iter().all(|e| match e.item.kind {
             ItemKind::Fn | ItemKind::MacroRules => true,
             ItemKind::Other => matches!(src.text(e.item.keyword), "const" | "static"),
@@ -1106,21 +1193,22 @@ fn resolve_module(tree: &Tree, m: usize, segments: &[String]) -> Option<usize> {
             "self" if n == 0 => m,
             "super" => tree.modules[at].parent?,
             "crate" if n == 0 => tree.crates[k].root,
-            name if n == 0 && tree.child(m, name).is_none() => {
-                if !tree.crates[k].deps.iter().any(|d| d == name) {
-                    return None;
-                }
-                tree.crates[tree.crate_named(name)?].root
-            }
+            name if n == 0 && tree.child(m, name).is_none() => tree.crates[tree.dep(k, name)?].root,
             name => tree.child(at, name)?,
         };
     }
     Some(at)
 }
 
+/// A name that a block binds: an item (in the type namespace) or an import (of anything).
+enum Binding {
+    Item(String),
+    Import(items::UseLeaf),
+}
+
 /// The names that items and imports declared in the blocks around token `at` bind in the
 /// type namespace (or, for imports, in any), up to the module body starting at token `stop`.
-fn block_bindings(src: &Source, at: usize, stop: usize) -> Vec<String> {
+fn block_bindings(src: &Source, at: usize, stop: usize) -> Vec<Binding> {
     let mut names = Vec::new();
     let mut at = at;
     while let Some(open) = src.enclosing_brace(at).filter(|&open| open >= stop) {
@@ -1129,11 +1217,15 @@ fn block_bindings(src: &Source, at: usize, stop: usize) -> Vec<String> {
         while j < close {
             match src.ident(j).filter(|_| src.tokens[j].kind == Kind::Ident) {
                 Some("struct" | "enum" | "union" | "trait" | "type" | "mod") => {
-                    names.extend(src.ident(src.next_code(j + 1, close)).map(String::from));
+                    names.extend(
+                        src.ident(src.next_code(j + 1, close)).map(|n| Binding::Item(n.into())),
+                    );
                 }
                 Some("use") => {
                     if let Ok(leaves) = items::use_leaves(src, j, close) {
-                        names.extend(leaves.into_iter().map(|l| l.bound).filter(|b| !b.is_empty()));
+                        names.extend(
+                            leaves.into_iter().filter(|l| !l.bound.is_empty()).map(Binding::Import),
+                        );
                     }
                 }
                 _ => {}

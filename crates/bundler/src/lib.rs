@@ -1,68 +1,102 @@
 //! The bundler: one self-contained `.rs` file per problem, for judges that take one file.
 //!
 //! # The promise
-//! The bundle is the same program as the cargo build, by construction: every crate the
-//! problem reaches is inlined whole, and what is left out is what the compiler itself reports
-//! unused in that whole program, or what no code can reach because nothing names it. No name
-//! is guessed to keep something: a bundle may carry an item it does not need, never lack one
-//! it needs or call another. Before it is printed, the judge's own compiler (its stand-in
-//! here, with the judge's edition, flags and platform) checks it; a bundle the judge would
-//! reject is never printed, and the refusal names the first error at its line in the crate
-//! that holds it.
+//! The bundle is the program as its judge's compiler reads it: every crate the problem
+//! reaches is inlined whole, and what is left out is what that compiler itself reports unused
+//! in that whole program, or what no code can reach because nothing names it. No name is
+//! guessed to keep something: a bundle may carry an item it does not need, never lack one it
+//! needs or call another. Before it is printed, the judge's own compiler (its stand-in here,
+//! with the judge's edition, flags and platform) checks it, and so does the std-API check of
+//! the judge's Rust version; a bundle the judge would reject is never printed, and the
+//! refusal ([`refusal`]) names the judge, its compiler and edition, and the first error at
+//! its line in the crate that holds it.
+//!
+//! # Whose compiler decides
+//! Where the judge's rustc is at hand (Debian's 1.63 for BOJ, Algospot, SWEA, Programmers),
+//! the analysis is that rustc with the judge's flags, so a std method added later can neither
+//! hide a library's trait (a trait giving `Vec` a `pop_if` stays, since 1.63 calls it) nor
+//! change which method a call means; its last run, on the bundle as printed but for blank
+//! lines and comments, is the judge's check, and its own warnings are the judge's.
+//!
+//! Where it is not (AtCoder and Codeforces run 1.89; the workspace's rustc stands in), the
+//! analysis is the workspace's rustc with the bundle's edition (2021 for a 2024 judge: the
+//! 2024 rewrites come after). What it can get wrong is what differs between the two versions:
+//! a std method stable after 1.89 that shadows a library's trait method is what the analysis
+//! calls (and the trait goes), a std API newer than 1.89 compiles. The judge's check covers
+//! both: it is the workspace's rustc under clippy's `incompatible_msrv` lint with the judge's
+//! version as the MSRV, which names every path and method call that resolves to a std item
+//! stable after the judge's version, so such a call refuses the bundle (the program means
+//! std's method in cargo's build too). What that check cannot see: a trait impl std gained
+//! later (`impl From<bool> for f64` came in 1.68), a language feature or syntax stabilized
+//! after the judge's version (the workspace's rustc compiles it), a `const fn` used in a
+//! const context before it became const there, and a behaviour that changed without an error.
+//! For a judge whose rustc is at hand all of those are the judge's compiler's to refuse.
 //!
 //! # What goes, and why it cannot change the program
 //! - What cargo's build leaves out as well: `cfg(test)` code, `#[test]` functions, code under a
 //!   feature (no feature is ever on), and a dependency whose crate name no code names (in Rust
 //!   2018+ a crate is reachable only by its name; the test harness stays out this way).
+//! - Before the first compile, the libraries' items that no name reachable from main.rs
+//!   mentions ([`reach`]): a pre-filter that keeps a superset of what the program uses, by
+//!   names alone (every use of an item goes through a token of its name; its rules for
+//!   traits, `impl`s and macro calls say why), so that a 20,000-line library costs the analysis
+//!   what the program reaches of it.
 //! - What rustc reports with `--force-warn dead_code, unused_imports, unused_macros`:
 //!   functions, constants, statics, types and traits (whole, with their `impl`s), at module
 //!   level or in an inherent `impl`; imports; macros. Never a field, a variant, or an item of
-//!   a trait or of a trait's `impl`.
+//!   a trait or of a trait's `impl`; a type whose fields or variants rustc reports unused,
+//!   and what the build does not survive without (a trait that a needed macro call
+//!   implements), stay with an `#[allow(..)]` for the judge's compiler to print no warning.
 //! - Items rustc never reports, gone only when no token of their name remains outside them:
-//!   `#[macro_export]` macros, items whose name starts with `_` (an item is only reached by a
-//!   token of its name; a macro only by a call, `name!`, or a `use` of its name).
+//!   `#[macro_export]` macros (whatever else shares their name), items whose name starts with
+//!   `_` (an item is only reached by a token of its name; a macro only by a call, `name!`, or
+//!   a `use` of its name).
 //! - Types (and traits) that rustc keeps alive only through their trait `impl`s, gone with
 //!   those `impl`s when nothing else names them, since every value of a type comes from code
 //!   that names it, and when every `impl` of such a trait is for such a type, so that no method
-//!   call can have chosen it (see [`prune`]). An `impl` or a macro call goes only with what it
-//!   is for: its trait or type, as the macro call expands ([`expand`]).
+//!   call can have chosen it; and traits that no code can have in scope (rustc 1.63 never
+//!   reports a trait unused), with all their `impl`s (see [`prune`]). An `impl` or a macro call
+//!   goes only with what it is for: its trait or type, as the macro call expands ([`expand`]).
 //!
-//! Each removal is checked by compiling the result; one that breaks the build is repaired as
-//! the errors say (the `impl`s and imports of what went) or taken back. The one name-based
-//! rule that keeps more than the compiler would is the protection of code it cannot see: every
+//! Each round removes what the last check reported, the imports of what goes, and what then
+//! becomes unreachable, and checks the result by compiling it; a removal that breaks the
+//! build is repaired as the errors say (the `impl`s and imports of what went) or taken back,
+//! and one taken back is not tried again until nothing else is left. The one name-based rule
+//! that keeps more than the compiler would is the protection of code it cannot see: every
 //! name in code under a `cfg` that is false on this machine but may be true on the judge's
 //! platform (Windows for Codeforces, and the macros that code calls) is never removed.
 //!
 //! # Phases, one file each
-//! 1. [`read`]: which crates, and every module of each: manifests ([`manifest`] refuses what
-//!    a bundle cannot reproduce: non-path dependencies, features, build scripts), module
-//!    files (`mod foo;`, `#[path]`), items ([`items`], over the tokens of [`lexer`]), and what
-//!    `cfg(test)`, features and `#[test]` remove. Any other `cfg` is left for the judge's
-//!    compiler.
+//! 1. [`read`]: which crates, and every module of each: manifests ([`manifest`], through
+//!    judge-meta's reader, refuses what a bundle cannot reproduce: non-path dependencies,
+//!    features, build scripts; a renamed dependency is its key), module files (`mod foo;`,
+//!    `#[path]`), items ([`items`], over the tokens of [`lexer`]), and what `cfg(test)`,
+//!    features and `#[test]` remove. Any other `cfg` is left for the judge's compiler.
 //! 2. [`inline`]: the whole program as one text, main.rs first, then the problem's own
 //!    library, then the libraries, as `mod <crate> { ... }`; paths rewritten by scope and
 //!    namespace, for the judge's edition; a library's doc comments dropped (every comment
 //!    with `--compact`). The text keeps a map back to the files ([`mapped`]).
-//! 3. [`prune`]: rustc's `dead_code`, `unused_imports` and `unused_macros` (forced on, JSON
-//!    diagnostics from [`rustc`]) decide what goes, round after round, until nothing more
-//!    does; a removal that breaks the build is repaired or taken back by bisection. Names in
-//!    code under a `cfg` that is false on this machine are protected.
+//! 3. [`reach`], then [`prune`]: rustc's `dead_code`, `unused_imports` and `unused_macros`
+//!    (forced on, JSON diagnostics from [`rustc`]) decide what goes, round after round, until
+//!    nothing more does.
 //! 4. [`emit`]: blank lines collapsed, the judge's edition (2024 rewrites last), the header,
-//!    then every check the judge's profile asks for: rustc 1.63 with the judge's flags, the
-//!    current rustc with `--edition 2024`, and for Codeforces a Windows type check.
+//!    then every check the judge's profile asks for beyond the analysis: for a judge newer
+//!    than rustc 1.63, the workspace's rustc with the judge's flags under the std-API check;
+//!    for Codeforces, a Windows type check by rustc 1.63.
 //!
-//! The analysis runs on the workspace's rustc (its lints are the most precise) with the
-//! bundle's edition, or 2021 for a 2024 judge (the 2024 rewrites come after). The output is
-//! deterministic: the same files give the same bytes. To see the work: `XTASK_BUNDLE_TRACE=1`
-//! prints each round's removals and the errors that sent any back, `XTASK_BUNDLE_DUMP=FILE`
-//! writes the whole inlined program before pruning.
+//! A library is checked where it is written by [`check_library`] ([`library`]): whole, as
+//! each judge meets it. The output is deterministic: the same files give the same bytes. To
+//! see the work: `XTASK_BUNDLE_TRACE=1` prints each rustc run, each round's removals and the
+//! errors that sent any back, `XTASK_BUNDLE_DUMP=FILE` writes the whole inlined program
+//! before pruning.
 //!
 //! # Known limits
 //! - Whole crates are read and checked, so something the bundler refuses (`include!`,
 //!   `env!`) is refused even in a module the program does not use.
-//! - The analysis is the workspace's rustc; the judge's 1.63 checks the result. A method that
-//!   std gained after 1.63 and that shadows a library's trait method may make the analysis
-//!   call that trait unused; then the 1.63 check fails, loudly.
+//! - When rustc 1.63 cannot compile the whole program (a library item the program does not
+//!   use needs a newer Rust), the workspace's rustc prunes it first, then rustc 1.63 prunes
+//!   the rest; a trait that only the newer analysis calls unused is then refused by 1.63,
+//!   loudly, never changed silently.
 //! - Edition differences beyond paths, the 2021 prelude (for 2015) and the rewrites above are
 //!   not bridged: the judge's compiler check catches what does not compile (such as a `use` of
 //!   a block's own item for a Rust 2015 judge, which is refused with its line), but not a
@@ -78,10 +112,13 @@ mod expand;
 mod inline;
 mod items;
 pub mod lexer;
+mod library;
 mod manifest;
 mod mapped;
 mod prune;
+mod reach;
 mod read;
+mod refusal;
 mod rustc;
 mod source;
 #[cfg(test)]
@@ -93,8 +130,11 @@ use std::process::Command;
 use std::time::Instant;
 
 pub use emit::JudgeCheck;
+use emit::Verdict;
 use judge_meta::profiles::{self, Profile};
+pub use library::{check_library, LibraryCheck};
 use mapped::Mapped;
+pub use refusal::Judge;
 pub use rustc::Compiler;
 
 /// A Rust edition.
@@ -135,11 +175,22 @@ pub struct Options {
     pub compact: bool,
     /// The judge's edition.
     pub edition: Edition,
+    /// The judge, as refusals name it.
+    pub judge: Judge,
+    /// The compiler whose analysis decides what goes (its lints are forced on by the
+    /// bundler): the judge's own where it is at hand, with the bundle's edition.
+    pub analysis: Compiler,
+    /// Whether the analysis is the judge's compiler with the judge's flags, so that its last
+    /// run, on the bundle as printed (but for blank lines and comments), is the judge's
+    /// check: then its warnings are the judge's.
+    pub analysis_is_judge: bool,
     /// The compiler runs that must accept the bundle, before and after the 2024 rewrites.
     pub checks: Checks,
     /// The platforms the judge may compile for (rustc's target names): code under a `cfg`
     /// that one of them compiles but this machine does not keeps every name it holds.
     pub targets: Vec<String>,
+    /// Where to say, every few seconds, how far a long bundling is (`xtask bundle`: stderr).
+    pub progress: Option<fn(&str)>,
 }
 
 /// The judge's compilers, as stand-ins here.
@@ -152,40 +203,51 @@ pub struct Checks {
 }
 
 impl Options {
-    /// The options for a judge's profile: its edition, and a check by each compiler the
-    /// judge's submission must get through (for Codeforces, also a Windows type check by
-    /// rustc 1.63 with Debian's Windows std, since the workspace's rustc has no Windows std).
+    /// The options for a judge's profile: its edition, the analysis by its own compiler
+    /// where it is at hand (rustc 1.63) and by the workspace's otherwise, and a check by each
+    /// compiler the judge's submission must get through: the judge's rustc (for a judge
+    /// newer than rustc 1.63, the workspace's rustc under clippy's std-API check with the
+    /// judge's version), and for Codeforces a Windows type check by rustc 1.63 with Debian's
+    /// Windows std (the workspace's rustc has no Windows std).
     pub fn for_profile(profile: &Profile, compact: bool) -> Result<Options, String> {
-        let edition = Edition::parse(profile.edition)?;
+        let judge = Judge::from_profile(profile)?;
+        let edition = judge.edition;
         let flags: Vec<String> = profile.rustc_flags.iter().map(|f| f.to_string()).collect();
-        let judge = JudgeCheck {
-            compiler: rustc::Compiler { program: profile.rustc_program().to_string(), flags },
-            what: format!("{} ({})", profile.stand_in(), profile.rustc_flags.join(" ")),
-            baseline: None,
-        };
+        let strings = |flags: &[&str]| flags.iter().map(|f| f.to_string()).collect::<Vec<_>>();
         let mut checks = Checks::default();
-        if edition == Edition::E2024 {
-            checks.after_2024.push(judge);
+        // Where the judge's own rustc is at hand, it is the analysis, with the judge's flags.
+        let (analysis, analysis_is_judge) = if judge.own_compiler {
+            let mut flags = flags.clone();
+            flags.extend(strings(&FORCED_LINTS));
+            let compiler =
+                Compiler { program: profiles::RUSTC_163.to_string(), flags, env: Vec::new() };
+            (compiler, true)
         } else {
-            checks.before_2024.push(judge);
-        }
+            let check = JudgeCheck {
+                compiler: judge.compiler(flags),
+                what: judge.describe(),
+                baseline: None,
+            };
+            if edition == Edition::E2024 {
+                checks.after_2024.push(check);
+            } else {
+                checks.before_2024.push(check);
+            }
+            (analysis_compiler(profile.rustc_program(), edition), false)
+        };
         if profile.windows {
             checks.before_2024.push(JudgeCheck {
                 compiler: rustc::Compiler {
                     program: profiles::RUSTC_163.to_string(),
-                    flags: ["--edition", "2021", "--target", WINDOWS_TARGET]
-                        .iter()
-                        .map(|f| f.to_string())
-                        .collect(),
+                    flags: strings(&["--edition", "2021", "--target", WINDOWS_TARGET]),
+                    env: Vec::new(),
                 },
-                what: format!(
-                    "rustc 1.63 for Windows ({} --target {WINDOWS_TARGET})",
-                    profiles::RUSTC_163
-                ),
+                what: format!("rustc 1.63 for Windows ({WINDOWS_TARGET})"),
                 // The judge runs a newer rustc: code that needs it is not a Windows problem.
                 baseline: Some(rustc::Compiler {
                     program: profiles::RUSTC_163.to_string(),
-                    flags: ["--edition", "2021"].iter().map(|f| f.to_string()).collect(),
+                    flags: strings(&["--edition", "2021"]),
+                    env: Vec::new(),
                 }),
             });
         }
@@ -193,10 +255,34 @@ impl Options {
         Ok(Options {
             compact,
             edition,
+            analysis,
+            analysis_is_judge,
+            judge,
             checks,
-            targets: targets.iter().map(|t| t.to_string()).collect(),
+            targets: strings(targets),
+            progress: None,
         })
     }
+}
+
+/// The lints that say what is unused, on whatever the code allows.
+const FORCED_LINTS: [&str; 6] = [
+    "--force-warn",
+    "dead_code",
+    "--force-warn",
+    "unused_imports",
+    "--force-warn",
+    "unused_macros",
+];
+
+/// The pruning analysis by `program` for a judge of `edition`: the bundle's edition (2021
+/// for a 2024 judge, whose rewrites come after), and the lints that say what is unused forced
+/// on, every other one off.
+pub fn analysis_compiler(program: &str, edition: Edition) -> Compiler {
+    let edition = edition.min(Edition::E2021);
+    let flags = ["--edition", edition.year(), "-A", "warnings", "--cap-lints", "warn"];
+    let flags = flags.iter().chain(&FORCED_LINTS).map(|f| f.to_string()).collect();
+    Compiler { program: program.to_string(), flags, env: Vec::new() }
 }
 
 /// The target that Debian's `libstd-rust-dev-windows` gives rustc 1.63.
@@ -222,6 +308,10 @@ pub struct Bundle {
     pub rounds: usize,
     /// Removals the compiler's errors took back.
     pub restored: usize,
+    /// Compiler runs of removals repaired as the errors said.
+    pub repairs: usize,
+    /// Compiler runs that bisected removals.
+    pub bisections: usize,
     pub seconds: f64,
 }
 
@@ -233,12 +323,22 @@ pub fn bundle(root: &Path, problem: &str) -> Result<String, String> {
 
 /// The bundle of `crates/<problem>` for its judge, compact or not.
 pub fn bundle_problem(root: &Path, problem: &str, compact: bool) -> Result<Bundle, String> {
+    bundle_problem_reporting(root, problem, compact, None)
+}
+
+/// [`bundle_problem`], saying every few seconds how far it is through `progress`.
+pub fn bundle_problem_reporting(
+    root: &Path,
+    problem: &str,
+    compact: bool,
+    progress: Option<fn(&str)>,
+) -> Result<Bundle, String> {
     let crate_dir = root.join("crates").join(problem);
     if !crate_dir.join("Cargo.toml").is_file() {
         return Err(format!("no problem crate at crates/{problem}"));
     }
     let meta = judge_meta::problem::read(root, problem)?;
-    let options = Options::for_profile(meta.profile, compact)?;
+    let options = Options { progress, ..Options::for_profile(meta.profile, compact)? };
     bundle_crate(root, &crate_dir, problem, &options)
 }
 
@@ -253,35 +353,89 @@ pub fn bundle_crate(
     let started = Instant::now();
     let tree = read::read(root, crate_dir)?;
     let analysis_edition = options.edition.min(Edition::E2021);
-    let inlined = inline::inline(&tree, analysis_edition, options.compact)?;
+    let (mut inlined, libraries) = inline::inline(&tree, analysis_edition, options.compact)?;
     if let Some(path) = std::env::var_os("XTASK_BUNDLE_DUMP") {
         let _ = std::fs::write(path, &inlined.text);
     }
     let scratch = Scratch::new()?;
-    let analysis = rustc::Compiler {
-        program: "rustc".to_string(),
-        flags: ["--edition", analysis_edition.year(), "-A", "warnings", "--cap-lints", "warn"]
-            .iter()
-            .chain(&[
-                "--force-warn",
-                "dead_code",
-                "--force-warn",
-                "unused_imports",
-                "--force-warn",
-                "unused_macros",
-            ])
-            .map(|f| f.to_string())
-            .collect(),
-    };
-    let host = target_cfg(&analysis.program, None)?;
+    let analysis = &options.analysis;
+    // With `-O`, the analysis sees no `debug_assertions`, as the judge does.
+    let optimized = analysis.flags.iter().any(|f| f == "-O");
+    let host = target_cfg(&analysis.program, None, optimized)?;
     let mut judges = Vec::new();
     for target in &options.targets {
-        judges.push(target_cfg(&analysis.program, Some(target))?);
+        judges.push(target_cfg(&analysis.program, Some(target), true)?);
     }
     let hidden = prune::hidden_names(&inlined.text, &host, &judges)?;
+    // What no name can reach goes before the first compile.
+    let unreachable = reach::unreachable(&inlined.text, libraries, &hidden)?;
+    let libraries = libraries
+        - unreachable.iter().filter(|r| r.1 <= libraries).map(|r| r.1 - r.0).sum::<usize>();
+    inlined.apply(unreachable.into_iter().map(|(s, e, _)| (s, e, String::new())).collect());
     let place = |text: &Mapped, at: usize| place(&tree, text, at);
-    let mut stats = prune::Stats::default();
-    let mut text = prune::prune(inlined, &analysis, &hidden, &scratch.path, &mut stats, &place)?;
+    let refuse = |text: &Mapped, outcome: &rustc::Outcome| {
+        let at = |offset: usize| place(text, offset);
+        refusal::refusal(&options.judge, analysis, outcome, text, &scratch.path, &at)
+    };
+    let mut stats = prune::Stats { progress: options.progress, ..prune::Stats::default() };
+    let (mut text, last, _) = match prune::prune(
+        inlined.clone(),
+        libraries,
+        analysis,
+        &hidden,
+        &scratch.path,
+        &mut stats,
+    )? {
+        Ok(done) => done,
+        Err(outcome) => {
+            // The judge's rustc does not compile the whole program: perhaps only code the
+            // program does not use, which the workspace's rustc then prunes first.
+            let current = analysis_compiler("rustc", options.edition);
+            let pre = if options.judge.own_compiler {
+                prune::prune(
+                    inlined.clone(),
+                    libraries,
+                    &current,
+                    &hidden,
+                    &scratch.path,
+                    &mut stats,
+                )?
+                .ok()
+            } else {
+                None
+            };
+            let Some((pre, _, pre_libraries)) = pre else {
+                return Err(refuse(&inlined, &outcome)?);
+            };
+            match prune::prune(
+                pre.clone(),
+                pre_libraries,
+                analysis,
+                &hidden,
+                &scratch.path,
+                &mut stats,
+            )? {
+                Ok(done) => done,
+                Err(outcome) => return Err(refuse(&pre, &outcome)?),
+            }
+        }
+    };
+    let mut notes = Vec::new();
+    if options.analysis_is_judge {
+        // The last analysis was the judge's check: its own warnings are the judge's.
+        for d in last.diagnostics.iter().filter(|d| d.level == "warning") {
+            let forced =
+                matches!(d.code.as_deref(), Some("dead_code" | "unused_imports" | "unused_macros"));
+            if let Some(span) = d.spans.iter().find(|s| s.primary).filter(|_| !forced) {
+                let at = place(&text, span.start);
+                notes.push(format!(
+                    "{} warns: {at}warning: {}",
+                    options.judge.describe(),
+                    d.message
+                ));
+            }
+        }
+    }
     emit::tidy_use_groups(&mut text);
     emit::tidy(&mut text);
     let header = if options.compact {
@@ -297,16 +451,34 @@ pub fn bundle_crate(
     let mut out = Mapped::default();
     out.push_str(&header);
     out.append(text);
-    let mut notes = Vec::new();
-    for check in &options.checks.before_2024 {
-        stats.checks += 1;
-        notes.extend(emit::judge_check(check, &out, &scratch.path, &place)?);
-    }
+    // Every check at once: the texts before and after the 2024 rewrites.
+    let mut runs: Vec<(&JudgeCheck, Mapped)> =
+        options.checks.before_2024.iter().map(|check| (check, out.clone())).collect();
     if options.edition == Edition::E2024 {
         emit::edition_2024(&mut out);
-        for check in &options.checks.after_2024 {
-            stats.checks += 1;
-            notes.extend(emit::judge_check(check, &out, &scratch.path, &place)?);
+        runs.extend(options.checks.after_2024.iter().map(|check| (check, out.clone())));
+    }
+    stats.checks += runs.len();
+    let verdicts: Vec<Result<Verdict, String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = runs
+            .iter()
+            .enumerate()
+            .map(|(n, (check, text))| {
+                let (judge, scratch) = (&options.judge, &scratch);
+                scope.spawn(move || {
+                    let folder = scratch.path.join(format!("check-{n}"));
+                    let scratch = Scratch::at(folder)?;
+                    emit::judge_check(check, judge, text, &scratch.path, &place)
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("a check does not panic")).collect()
+    });
+    for verdict in verdicts {
+        match verdict? {
+            Verdict::Accepted(warnings) => notes.extend(warnings),
+            Verdict::Note(note) => notes.push(note),
+            Verdict::Refused(why) => return Err(why),
         }
     }
     Ok(Bundle {
@@ -315,6 +487,8 @@ pub fn bundle_crate(
         checks: stats.checks,
         rounds: stats.rounds,
         restored: stats.restored,
+        repairs: stats.repairs,
+        bisections: stats.bisections,
         seconds: started.elapsed().as_secs_f64(),
     })
 }
@@ -332,13 +506,20 @@ fn place(tree: &read::Tree, text: &Mapped, at: usize) -> String {
 }
 
 /// The cfg options (`unix`, `target_os="linux"`, ...) of `target` (this machine's by
-/// default), as `rustc --print cfg` prints them.
-fn target_cfg(rustc: &str, target: Option<&str>) -> Result<HashSet<String>, String> {
+/// default), as `rustc --print cfg` prints them (`optimized`: with `-O`, which turns
+/// `debug_assertions` off; a judge compiles with `-O`).
+fn target_cfg(
+    rustc: &str,
+    target: Option<&str>,
+    optimized: bool,
+) -> Result<HashSet<String>, String> {
     let mut command = Command::new(rustc);
     command.args(["--print", "cfg"]);
     if let Some(target) = target {
-        // A judge compiles with -O: no debug assertions.
-        command.args(["--target", target, "-C", "debug-assertions=no"]);
+        command.args(["--target", target]);
+    }
+    if optimized {
+        command.args(["-C", "debug-assertions=no"]);
     }
     let output = command.output().map_err(|e| format!("cannot run {rustc}: {e}"))?;
     if !output.status.success() {
@@ -360,7 +541,10 @@ impl Scratch {
         use std::sync::atomic::{AtomicUsize, Ordering};
         static COUNTER: AtomicUsize = AtomicUsize::new(0);
         let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let path = std::env::temp_dir().join(format!("xtask-bundle-{}-{n}", std::process::id()));
+        Scratch::at(std::env::temp_dir().join(format!("xtask-bundle-{}-{n}", std::process::id())))
+    }
+
+    fn at(path: PathBuf) -> Result<Scratch, String> {
         std::fs::create_dir_all(&path)
             .map_err(|e| format!("cannot create {}: {e}", path.display()))?;
         Ok(Scratch { path })

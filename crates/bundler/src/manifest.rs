@@ -1,20 +1,23 @@
 //! What the bundler reads from a crate's `Cargo.toml`: its package name and its `path`
 //! dependencies. Everything a bundle cannot reproduce is refused here, with the line: a
-//! dependency that is not a `path` to a workspace crate (crates.io, git, renamed, with
-//! features), build or target-specific dependencies, default features (cargo's choice of
-//! features is invisible to the judge's compiler), a `[lib]` with a custom path, and Rust 2015
-//! crates (the bundler writes `use` paths for 2018+). A `[lib] name` is the crate's name.
+//! dependency that is not a `path` to a workspace crate (crates.io, git, with features),
+//! build or target-specific dependencies, default features (cargo's choice of features is
+//! invisible to the judge's compiler), a `[lib]` with a custom path, and Rust 2015 crates
+//! (the bundler writes `use` paths for 2018+). A `[lib] name` is the crate's name; a renamed
+//! dependency (`gcd = { package = "my-gcd", path = "../gcd" }`) is the crate its dependent's
+//! code calls `gcd`.
 //!
 //! No feature is ever on in a bundle, and none is on in cargo's build either when no
 //! dependent turns one on (dependencies with `features` are refused) and `default` is absent
 //! or `[]`: so a `[features]` table without defaults is accepted, and an `optional = true`
 //! dependency (whatever its source) is never compiled, so never inlined.
 //!
-//! Only the flat subset of TOML that manifests use is read (`key = value`, one-line inline
-//! tables, `[table]` headers), so no TOML library is needed.
+//! The manifest is judge-meta's, read and parsed once per process
+//! ([`judge_meta::manifest::read`]); each of its entries knows its line.
 
-use std::fs;
 use std::path::Path;
+
+use judge_meta::toml::{Entry, Table, Value};
 
 /// The parts of a manifest the bundler needs.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -27,127 +30,157 @@ pub struct Manifest {
     pub path_dependencies: Vec<PathDependency>,
 }
 
-/// `name = { path = "..." }`.
+/// `name = { path = "..." }`, or `name = { package = "other", path = "..." }`.
 #[derive(Debug, PartialEq, Eq)]
 pub struct PathDependency {
+    /// The key: what the dependent's code calls the crate (`-` as `_`).
     pub name: String,
     /// As written, relative to the manifest's folder.
     pub path: String,
+    /// `package = "..."`: the package's own name, when the key renames it.
+    pub package: Option<String>,
 }
 
-/// Reads `<dir>/Cargo.toml`; `shown` is `dir` as messages show it.
+impl PathDependency {
+    /// The crate name the dependent's code writes (`my-gcd` -> `my_gcd`).
+    pub fn crate_name(&self) -> String {
+        self.name.replace('-', "_")
+    }
+}
+
+/// Reads `<dir>/Cargo.toml` (through judge-meta's cache); `shown` is `dir` as messages show
+/// it.
 pub fn read(dir: &Path, shown: &str) -> Result<Manifest, String> {
     let name = format!("{shown}/Cargo.toml");
-    let text = fs::read_to_string(dir.join("Cargo.toml"))
-        .map_err(|e| format!("cannot read {name}: {e}"))?;
-    parse(&text).map_err(|(line, message)| format!("{name}:{line}: {message}"))
+    let table = judge_meta::manifest::read(dir).map_err(|e| {
+        // judge-meta names the file as it was asked for it; messages name it from the root.
+        let asked = dir.join("Cargo.toml").display().to_string();
+        match e.strip_prefix(&asked) {
+            Some(rest) => format!("{name}{rest}"),
+            None => e,
+        }
+    })?;
+    from_table(&table).map_err(|(line, message)| format!("{name}:{line}: {message}"))
 }
 
-/// Parses a manifest; errors carry their 1-based line.
+/// Parses a manifest's text (for tests; the bundler reads through [`read`]).
+#[cfg(test)]
 pub fn parse(text: &str) -> Result<Manifest, (usize, String)> {
+    let table = judge_meta::toml::parse(text).map_err(|e| (e.line, e.message))?;
+    from_table(&table)
+}
+
+/// What the bundler needs from a parsed manifest; errors carry their 1-based line.
+pub fn from_table(doc: &Table) -> Result<Manifest, (usize, String)> {
     let mut manifest = Manifest::default();
-    let mut section = String::new();
-    // `[dependencies.NAME]`: its keys so far, and the line of its header.
-    let mut table_dep: Option<(String, Keys, usize)> = None;
-    let mut edition = false;
-    for (n, raw) in text.lines().enumerate() {
-        let line_no = n + 1;
-        let line = strip_comment(raw).trim();
-        if line.is_empty() {
-            continue;
+    for entry in doc.entries() {
+        let refused = match entry.key.as_str() {
+            "build-dependencies" | "build_dependencies" => true,
+            "target" => entry
+                .value
+                .as_table()
+                .into_iter()
+                .flat_map(Table::entries)
+                .any(|platform| platform.value.as_table().is_some_and(has_dependencies)),
+            _ => false,
+        };
+        if refused {
+            let section = if entry.key == "target" {
+                "target.'...'.dependencies".to_string()
+            } else {
+                entry.key.clone()
+            };
+            return Err((entry.line, format!("a bundle cannot reproduce `[{section}]`")));
         }
-        if line.starts_with('[') {
-            if let Some((dep, keys, at)) = table_dep.take() {
-                manifest.path_dependencies.extend(dependency(&dep, &keys).map_err(|e| (at, e))?);
-            }
-            section = line.trim_matches(|c| c == '[' || c == ']').trim().to_string();
-            let refused = section.starts_with("build-dependencies")
-                || (section.starts_with("target.") && section.contains("dependencies"));
-            if refused {
-                return Err((line_no, format!("a bundle cannot reproduce `[{section}]`")));
-            }
-            if let Some(dep) = section.strip_prefix("dependencies.") {
-                table_dep = Some((dep.trim_matches('"').to_string(), Vec::new(), line_no));
-            }
-            continue;
+    }
+    let package = doc.entry("package").and_then(|e| e.value.as_table().map(|t| (e, t)));
+    let Some((package_entry, package)) = package else {
+        return Err((1, "no `[package] name`".to_string()));
+    };
+    manifest.package = match package.get("name").and_then(Value::as_str) {
+        Some(name) => name.to_string(),
+        None => return Err((package_entry.line, "no `[package] name`".to_string())),
+    };
+    match package.entry("edition") {
+        // Rust 2015 reads `use` paths from the crate root; the bundler writes them for Rust
+        // 2018 and later.
+        Some(Entry { value: Value::String(edition), line, .. }) if edition == "2015" => {
+            return Err((*line, EDITION_2015.to_string()))
         }
-        let Some((key, value)) = line.split_once('=') else { continue };
-        let (key, value) = (key.trim().trim_matches('"').to_string(), value.trim());
-        if let Some((_, keys, _)) = &mut table_dep {
-            keys.push((key, value.to_string()));
-            continue;
+        Some(_) => {}
+        None => {
+            return Err((package_entry.line, format!("no `edition`, so Rust 2015: {EDITION_2015}")))
         }
-        match section.as_str() {
-            "package" if key == "name" => manifest.package = unquote(value).to_string(),
-            // Rust 2015 reads `use` paths from the crate root; the bundler writes them for
-            // Rust 2018 and later.
-            "package" if key == "edition" && unquote(value) == "2015" => {
-                return Err((line_no, EDITION_2015.to_string()));
+    }
+    if let Some(lib) = doc.get("lib").and_then(Value::as_table) {
+        manifest.lib_name = lib.get("name").and_then(Value::as_str).map(str::to_string);
+        for key in ["path", "proc-macro", "proc_macro"] {
+            if let Some(entry) = lib.entry(key) {
+                let refused = key == "path" || entry.value.as_bool() == Some(true);
+                if refused {
+                    return Err((
+                        entry.line,
+                        format!("a bundle cannot inline a library with `{key}`"),
+                    ));
+                }
             }
-            "package" if key == "edition" || key == "edition.workspace" => edition = true,
-            "lib" if key == "name" => manifest.lib_name = Some(unquote(value).to_string()),
-            // Default features would be on in cargo's build and off in the bundle.
-            "features"
-                if key == "default" && value.split_whitespace().collect::<String>() != "[]" =>
-            {
+        }
+    }
+    if let Some(features) = doc.get("features").and_then(Value::as_table) {
+        // Default features would be on in cargo's build and off in the bundle.
+        if let Some(default) = features.entry("default") {
+            if default.value.as_array().map_or(true, |items| !items.is_empty()) {
                 return Err((
-                    line_no,
+                    default.line,
                     "a bundle cannot reproduce default features (no feature is ever on in a \
                      bundle): make it `default = []`"
                         .to_string(),
                 ));
             }
-            "lib" if key == "path" || key == "proc-macro" => {
-                return Err((line_no, format!("a bundle cannot inline a library with `{key}`")));
-            }
-            "dependencies" => {
-                let keys = if let Some((dep, sub)) = key.split_once('.') {
-                    (dep.to_string(), vec![(sub.to_string(), value.to_string())])
-                } else {
-                    (key, inline_table(value))
-                };
-                let Some(dep) = dependency(&keys.0, &keys.1).map_err(|e| (line_no, e))? else {
-                    continue;
-                };
-                match manifest.path_dependencies.iter_mut().find(|d| d.name == dep.name) {
-                    Some(_) => return Err((line_no, format!("`{}` is listed twice", dep.name))),
-                    None => manifest.path_dependencies.push(dep),
-                }
-            }
-            _ => {}
         }
     }
-    if let Some((dep, keys, at)) = table_dep.take() {
-        manifest.path_dependencies.extend(dependency(&dep, &keys).map_err(|e| (at, e))?);
-    }
-    if manifest.package.is_empty() {
-        return Err((1, "no `[package] name`".to_string()));
-    }
-    if !edition {
-        return Err((1, format!("no `edition`, so Rust 2015: {EDITION_2015}")));
+    if let Some(deps) = doc.get("dependencies").and_then(Value::as_table) {
+        for entry in deps.entries() {
+            if let Some(dep) = dependency(entry).map_err(|e| (entry.line, e))? {
+                manifest.path_dependencies.push(dep);
+            }
+        }
     }
     Ok(manifest)
 }
 
-/// A dependency's `key = value` pairs, as written.
-type Keys = Vec<(String, String)>;
+/// Whether a `[target.'cfg'.X]` table holds any kind of dependencies.
+fn has_dependencies(table: &Table) -> bool {
+    table.entries().iter().any(|e| e.key.ends_with("dependencies"))
+}
 
 const EDITION_2015: &str = "cannot inline a Rust 2015 crate (its `use` paths start at the \
     crate root); set `edition = \"2018\"` or later";
 
-/// A dependency from its keys; only `path` (and an ignored `version`) can be inlined, and an
-/// `optional = true` one is none (no feature ever turns it on).
-fn dependency(name: &str, keys: &[(String, String)]) -> Result<Option<PathDependency>, String> {
-    if keys.iter().any(|(key, value)| key == "optional" && unquote(value) == "true") {
+/// A dependency from its entry; only `path` (with `package` to rename, and an ignored
+/// `version`) can be inlined, and an `optional = true` one is none (no feature ever turns it
+/// on).
+fn dependency(entry: &Entry) -> Result<Option<PathDependency>, String> {
+    let name = &entry.key;
+    let Some(keys) = entry.value.as_table() else {
+        return Err(format!(
+            "cannot inline dependency `{name}`: not a `path` dependency (a bundle has std only; \
+             put the library in the workspace and depend on it by path)"
+        ));
+    };
+    if keys.get("optional").and_then(Value::as_bool) == Some(true) {
         return Ok(None);
     }
     let mut path = None;
-    for (key, value) in keys {
-        match key.as_str() {
-            "path" => path = Some(unquote(value).to_string()),
-            "version" => {}
-            "optional" if unquote(value) == "false" => {}
-            other => {
+    let mut package = None;
+    for key in keys.entries() {
+        let text = key.value.as_str();
+        match (key.key.as_str(), text) {
+            ("path", Some(value)) => path = Some(value.to_string()),
+            ("package", Some(value)) => package = Some(value.to_string()),
+            ("version", _) => {}
+            ("optional", _) if key.value.as_bool() == Some(false) => {}
+            (other, _) => {
                 return Err(format!(
                     "cannot inline dependency `{name}` with `{other}`: the bundle inlines \
                      plain `path` dependencies only"
@@ -155,41 +188,13 @@ fn dependency(name: &str, keys: &[(String, String)]) -> Result<Option<PathDepend
             }
         }
     }
-    path.map(|path| Some(PathDependency { name: name.to_string(), path })).ok_or_else(|| {
+    let path = path.ok_or_else(|| {
         format!(
             "cannot inline dependency `{name}`: not a `path` dependency (a bundle has std only; \
              put the library in the workspace and depend on it by path)"
         )
-    })
-}
-
-/// `{ path = "x", version = "1" }` as key-value pairs; nothing for a bare `"1.0"`.
-fn inline_table(value: &str) -> Vec<(String, String)> {
-    let Some(inner) = value.strip_prefix('{').and_then(|v| v.strip_suffix('}')) else {
-        return Vec::new();
-    };
-    inner
-        .split(',')
-        .filter_map(|pair| pair.split_once('='))
-        .map(|(k, v)| (k.trim().trim_matches('"').to_string(), v.trim().to_string()))
-        .collect()
-}
-
-fn unquote(value: &str) -> &str {
-    value.trim().trim_matches('"').trim_matches('\'')
-}
-
-/// The line without a `#` comment (a `#` inside a quoted string stays).
-fn strip_comment(line: &str) -> &str {
-    let mut quoted = false;
-    for (i, c) in line.char_indices() {
-        match c {
-            '"' => quoted = !quoted,
-            '#' if !quoted => return &line[..i],
-            _ => {}
-        }
-    }
-    line
+    })?;
+    Ok(Some(PathDependency { name: name.clone(), path, package }))
 }
 
 #[cfg(test)]
@@ -241,7 +246,6 @@ mod tests {
         };
         refused("[dependencies]\nrand = \"0.8\"\n", "not a `path` dependency");
         refused("[dependencies]\nx = { git = \"https://x\" }\n", "with `git`");
-        refused("[dependencies]\nx = { path = \"../x\", package = \"y\" }\n", "with `package`");
         refused("[dependencies]\nx = { path = \"../x\", features = [\"f\"] }\n", "with `features`");
         refused("[dependencies.x]\nversion = \"1\"\n", "not a `path` dependency");
         refused("[build-dependencies]\nx = { path = \"../x\" }\n", "`[build-dependencies]`");
@@ -255,5 +259,32 @@ mod tests {
         assert!(parse("[package]\nname = \"old\"\n").unwrap_err().1.contains("no `edition`"));
         let lib = parse("[package]\nname = \"a-b\"\nedition = \"2018\"\n[lib]\nname = \"ab\"\n");
         assert_eq!(lib.expect("parses").lib_name.as_deref(), Some("ab"));
+    }
+
+    #[test]
+    fn a_renamed_path_dependency_keeps_its_package() {
+        let text = "[package]\nname = \"app\"\nedition = \"2021\"\n[dependencies]\n\
+                    __gcd = { package = \"x-gcd\", path = \"../gcd\" }\nplain-lib = { path = \"../p\" }\n";
+        let manifest = parse(text).expect("parses");
+        let deps: Vec<(String, Option<&str>)> = manifest
+            .path_dependencies
+            .iter()
+            .map(|d| (d.crate_name(), d.package.as_deref()))
+            .collect();
+        assert_eq!(deps, [("__gcd".to_string(), Some("x-gcd")), ("plain_lib".to_string(), None)]);
+    }
+
+    #[test]
+    fn a_manifest_that_is_not_toml_names_its_line_and_column() {
+        let dir = std::env::temp_dir().join(format!("bundler-manifest-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temporary folder");
+        std::fs::write(dir.join("Cargo.toml"), "[package]\nname = \"x\"\nedition = 2021 2\n")
+            .expect("write");
+        let error = read(&dir, "crates/x").unwrap_err();
+        assert_eq!(
+            error,
+            "crates/x/Cargo.toml: line 3, column 16: expected the end of the line, found '2'"
+        );
+        std::fs::remove_dir_all(&dir).expect("cleaning up");
     }
 }

@@ -29,15 +29,21 @@ pub enum Role {
 /// One crate of the bundle.
 #[derive(Debug)]
 pub struct Crate {
-    /// Its name as code writes it (`judge_io`).
+    /// Its name as its own code knows it (`judge_io`: its `[lib] name`, else its package's
+    /// with `-` as `_`); empty for main.rs.
     pub name: String,
     pub role: Role,
-    /// The crate names its code may name: its dependencies (main.rs: and its own library).
-    pub deps: Vec<String>,
+    /// The crates its code may name, by the name its manifest gives each (a renamed
+    /// dependency's key, `-` as `_`), as indices into [`Tree::crates`] (main.rs: its own
+    /// library too). While the tree is read: indices into the manifests.
+    pub deps: Vec<(String, usize)>,
     /// Its root module, an index into [`Tree::modules`].
     pub root: usize,
     /// Its `#[macro_export]` macros, which land at the bundle's root.
     pub exported: HashSet<String>,
+    /// The crates whose macros its root brings into every module of it with
+    /// `#[macro_use] extern crate` (as indices into [`Tree::crates`], once read).
+    pub macro_use: Vec<usize>,
 }
 
 /// Every file, crate and module the bundle is made of.
@@ -91,9 +97,14 @@ impl Tree {
             .find(|&c| self.modules[c].name == name)
     }
 
-    /// The crate named `name`, if it is inlined.
-    pub fn crate_named(&self, name: &str) -> Option<usize> {
-        self.crates.iter().position(|c| c.name == name)
+    /// The crate that code of crate `k` calls `name`, if it is inlined.
+    pub fn dep(&self, k: usize, name: &str) -> Option<usize> {
+        self.crates[k].deps.iter().find(|(n, _)| n == name).map(|&(_, c)| c)
+    }
+
+    /// Whether code of crate `k` may call a crate `name`.
+    pub fn has_dep(&self, k: usize, name: &str) -> bool {
+        self.crates[k].deps.iter().any(|(n, _)| n == name)
     }
 }
 
@@ -102,37 +113,92 @@ struct Manifested {
     name: String,
     role: Role,
     root_file: PathBuf,
-    deps: Vec<String>,
+    /// Whether it has a library (`src/lib.rs`); only the binary's own package may lack one.
+    has_lib: bool,
+    /// Its dependencies: the name its code calls each, and the index of its manifest.
+    deps: Vec<(String, usize)>,
+}
+
+/// Where reading starts: the bundle's root.
+pub enum Start<'a> {
+    /// The binary crate in this folder: its `src/main.rs`.
+    Binary(&'a Path),
+    /// The library crate in this folder, as a program whose `main` does nothing (how a
+    /// library is checked where it is written).
+    Library(&'a Path),
 }
 
 /// Reads the binary crate in `crate_dir` (its `src/main.rs`) and every crate its code reaches
 /// by name, each whole (minus what `cfg(test)`, features and `#[test]` remove). Paths in
 /// messages are relative to `root`.
 pub fn read(root: &Path, crate_dir: &Path) -> Result<Tree, String> {
-    let (main_deps, mut manifested) = manifests(root, crate_dir)?;
+    read_from(root, Start::Binary(crate_dir))
+}
+
+/// Reads the program that `start` is, and every crate its code reaches by name.
+pub fn read_from(root: &Path, start: Start) -> Result<Tree, String> {
+    let crate_dir = match start {
+        Start::Binary(dir) | Start::Library(dir) => dir,
+    };
+    let manifested = manifests(root, crate_dir)?;
     let mut tree = Tree::default();
-    let main_file = crate_dir.join("src").join("main.rs");
     let mut reader = Reader { root, tree: &mut tree };
-    reader.read_crate("", Role::Main, main_deps, &main_file)?;
+    // Which crate each manifest became, once read.
+    let mut read_as: Vec<Option<usize>> = vec![None; manifested.len()];
+    let read_unit = |reader: &mut Reader, read_as: &mut Vec<Option<usize>>, unit: usize| {
+        let m = &manifested[unit];
+        let krate = reader.tree.crates.len();
+        read_as[unit] = Some(krate);
+        reader.read_crate(&m.name, m.role, m.deps.clone(), &m.root_file)
+    };
+    match start {
+        Start::Binary(dir) => {
+            let own = &manifested[0];
+            let mut deps = own.deps.clone();
+            if own.has_lib {
+                deps.push((own.name.clone(), 0));
+            }
+            reader.read_crate("", Role::Main, deps, &dir.join("src").join("main.rs"))?;
+        }
+        Start::Library(_) => {
+            let own = &manifested[0];
+            let text = "fn main() {}\n".to_string();
+            reader.synthetic_main(&format!("(a program that only links {})", own.name), text)?;
+            reader.tree.crates[0].deps.push((own.name.clone(), 0));
+            read_unit(&mut reader, &mut read_as, 0)?;
+            reader.tree.crates[1].role = Role::Library;
+        }
+    }
     // Crates named by code already read, until none is new.
     let mut next = 0;
     while next < reader.tree.crates.len() {
         let named = reader.named_deps(next);
         next += 1;
-        for name in named {
-            if reader.tree.crate_named(&name).is_some() {
-                continue;
+        for (_, unit) in named {
+            if read_as[unit].is_none() && (manifested[unit].has_lib || unit != 0) {
+                read_unit(&mut reader, &mut read_as, unit)?;
             }
-            let Some(at) = manifested.iter().position(|m| m.name == name) else { continue };
-            let m = manifested.remove(at);
-            reader.read_crate(&m.name, m.role, m.deps, &m.root_file)?;
         }
     }
     // The problem's own library first, then the libraries in the order they were reached.
-    let own = tree.crates.iter().position(|c| c.role == Role::Own);
-    if let Some(own) = own.filter(|&own| own != 1) {
-        let krate = tree.crates.remove(own);
-        tree.crates.insert(1, krate);
+    let mut order: Vec<usize> = (0..tree.crates.len()).collect();
+    if let Some(own) = tree.crates.iter().position(|c| c.role == Role::Own) {
+        order.remove(own);
+        order.insert(1, own);
+    }
+    let mut position = vec![0; order.len()];
+    for (new, &old) in order.iter().enumerate() {
+        position[old] = new;
+    }
+    let mut crates: Vec<Option<Crate>> = tree.crates.drain(..).map(Some).collect();
+    tree.crates = order.iter().map(|&old| crates[old].take().expect("each crate once")).collect();
+    for krate in &mut tree.crates {
+        // Manifest indices become crate indices; a dependency nothing named is not read.
+        krate.deps = krate
+            .deps
+            .drain(..)
+            .filter_map(|(name, unit)| Some((name, position[read_as[unit]?])))
+            .collect();
     }
     for (k, krate) in tree.crates.iter().enumerate() {
         let mut stack = vec![krate.root];
@@ -141,8 +207,44 @@ pub fn read(root: &Path, crate_dir: &Path) -> Result<Tree, String> {
             stack.extend(tree.modules[m].entries.iter().filter_map(|e| e.child));
         }
     }
+    resolve_macro_use(&mut tree);
     check_exported(&tree)?;
     Ok(tree)
+}
+
+/// `#[macro_use] extern crate x;` at a crate's root: `x`'s exported macros are in scope in
+/// every module of that crate (recorded in [`Crate::macro_use`]; the item itself goes).
+fn resolve_macro_use(tree: &mut Tree) {
+    for k in 0..tree.crates.len() {
+        let root = tree.crates[k].root;
+        let mut found = Vec::new();
+        for entry in &tree.modules[root].entries {
+            let item = &entry.item;
+            if item.kind != ItemKind::ExternCrate {
+                continue;
+            }
+            let src = &tree.files[tree.modules[root].file];
+            let present = items::presence(src, &item.attrs).ok() == Some(Presence::Kept);
+            if !present || !has_attr(src, item, "macro_use") {
+                continue;
+            }
+            if let Some(target) = extern_crate_name(src, item).and_then(|name| tree.dep(k, name)) {
+                found.push(target);
+            }
+        }
+        tree.crates[k].macro_use = found;
+    }
+}
+
+/// The crate name of `extern crate name [as alias];`.
+fn extern_crate_name<'s>(src: &'s Source, item: &Item) -> Option<&'s str> {
+    let hi = item.end;
+    src.ident(src.next_code(src.next_code(item.keyword + 1, hi) + 1, hi))
+}
+
+/// Whether `item` has the outer attribute `name` (`#[macro_use]`).
+fn has_attr(src: &Source, item: &Item, name: &str) -> bool {
+    item.attrs.iter().any(|&hash| items::attr_name(src, hash).is_some_and(|(n, _)| n == name))
 }
 
 /// Two crates exporting macros of the same name would define both at the bundle's root.
@@ -161,20 +263,19 @@ fn check_exported(tree: &Tree) -> Result<(), String> {
     Ok(())
 }
 
-/// The crate names main.rs may use (its package's dependencies and own library), and the
-/// problem's own library (if it has a `src/lib.rs`) with every library its manifest reaches by
-/// `path`, transitively, in the order the manifests list them.
-fn manifests(root: &Path, crate_dir: &Path) -> Result<(Vec<String>, Vec<Manifested>), String> {
+/// The package in `crate_dir` (first) and every library its manifest reaches by `path`,
+/// transitively, in the order the manifests list them: each with its crate name (its
+/// `[lib] name`, else its package's with `-` as `_`: what its own code writes) and its
+/// dependencies by the names its code calls them.
+fn manifests(root: &Path, crate_dir: &Path) -> Result<Vec<Manifested>, String> {
     let root_real = fs::canonicalize(root).map_err(|e| format!("cannot read {root:?}: {e}"))?;
     let display = |dir: &Path| -> String {
         dir.strip_prefix(&root_real).unwrap_or(dir).display().to_string()
     };
     let start = fs::canonicalize(crate_dir)
         .map_err(|e| format!("cannot read {}: {e}", crate_dir.display()))?;
-    // Every crate's folder, its crate name (its `[lib] name`, else its package's with `-` as
-    // `_`: what code writes), and its dependencies' folders.
-    let mut found: Vec<(PathBuf, String, Vec<PathBuf>)> = Vec::new();
     let mut queue = vec![start.clone()];
+    let mut out: Vec<Manifested> = Vec::new();
     let mut next = 0;
     while next < queue.len() {
         let dir = queue[next].clone();
@@ -186,12 +287,14 @@ fn manifests(root: &Path, crate_dir: &Path) -> Result<(Vec<String>, Vec<Manifest
                 display(&dir)
             ));
         }
-        if dir != start && !dir.join("src").join("lib.rs").is_file() {
+        let root_file = dir.join("src").join("lib.rs");
+        let has_lib = root_file.is_file();
+        if dir != start && !has_lib {
             return Err(format!("{}: a dependency must be a library (src/lib.rs)", display(&dir)));
         }
         let name = manifest.lib_name.clone().unwrap_or_else(|| manifest.package.replace('-', "_"));
         let mut deps = Vec::new();
-        for dep in manifest.path_dependencies {
+        for dep in &manifest.path_dependencies {
             let dep_dir = fs::canonicalize(dir.join(&dep.path)).map_err(|e| {
                 format!(
                     "{}/Cargo.toml: dependency `{}`: {}: {e}",
@@ -208,39 +311,30 @@ fn manifests(root: &Path, crate_dir: &Path) -> Result<(Vec<String>, Vec<Manifest
                     dep.name
                 ));
             }
-            if !queue.contains(&dep_dir) {
-                queue.push(dep_dir.clone());
-            }
-            deps.push(dep_dir);
+            let unit = match queue.iter().position(|d| *d == dep_dir) {
+                Some(unit) => unit,
+                None => {
+                    queue.push(dep_dir);
+                    queue.len() - 1
+                }
+            };
+            // A renamed dependency is called by its key; any other by its own crate name
+            // (its `[lib] name`), known once its manifest is read.
+            let key = dep.package.is_some().then(|| dep.crate_name());
+            deps.push((key.unwrap_or_default(), unit));
         }
-        found.push((dir, name, deps));
+        let role = if dir == start { Role::Own } else { Role::Library };
+        out.push(Manifested { name, role, root_file, has_lib, deps });
     }
-    let name_of = |dir: &PathBuf| -> String {
-        found.iter().find(|(d, _, _)| d == dir).map(|(_, name, _)| name.clone()).unwrap_or_default()
-    };
-    let mut out: Vec<Manifested> = Vec::new();
-    let mut main_deps = Vec::new();
-    for (dir, name, deps) in &found {
-        let root_file = dir.join("src").join("lib.rs");
-        let deps: Vec<String> = deps.iter().map(name_of).collect();
-        if *dir == start {
-            main_deps = deps.clone();
-            if !root_file.is_file() {
-                continue;
+    let names: Vec<String> = out.iter().map(|m| m.name.clone()).collect();
+    for m in &mut out {
+        for (name, unit) in &mut m.deps {
+            if name.is_empty() {
+                name.clone_from(&names[*unit]);
             }
-            main_deps.push(name.clone());
         }
-        if let Some(other) = out.iter().find(|m| m.name == *name) {
-            return Err(format!(
-                "two inlined crates are named `{name}`: {} and {}",
-                display(other.root_file.parent().and_then(Path::parent).unwrap_or(root)),
-                display(dir)
-            ));
-        }
-        let role = if *dir == start { Role::Own } else { Role::Library };
-        out.push(Manifested { name: name.clone(), role, root_file, deps });
     }
-    Ok((main_deps, out))
+    Ok(out)
 }
 
 struct Reader<'a> {
@@ -257,7 +351,7 @@ impl Reader<'_> {
         &mut self,
         name: &str,
         role: Role,
-        deps: Vec<String>,
+        deps: Vec<(String, usize)>,
         file: &Path,
     ) -> Result<(), String> {
         let krate = self.tree.crates.len();
@@ -267,14 +361,35 @@ impl Reader<'_> {
             deps,
             root: usize::MAX,
             exported: HashSet::new(),
+            macro_use: Vec::new(),
         });
         let root = self.file_module(file, krate, None, name)?;
         self.tree.crates[krate].root = root;
         Ok(())
     }
 
+    /// A main.rs that no file holds (`text`, shown as `shown`), for checking a library.
+    fn synthetic_main(&mut self, shown: &str, text: String) -> Result<(), String> {
+        let src = Source::new(shown.to_string(), text)?;
+        let (range, text) = ((0, src.tokens.len()), (0, src.text.len()));
+        self.tree.files.push(src);
+        self.tree.paths.push(PathBuf::from(shown));
+        self.tree.crates.push(Crate {
+            name: String::new(),
+            role: Role::Main,
+            deps: Vec::new(),
+            root: usize::MAX,
+            exported: HashSet::new(),
+            macro_use: Vec::new(),
+        });
+        let file = self.tree.files.len() - 1;
+        let root = self.module(0, file, range, text, PathBuf::new(), None, "")?;
+        self.tree.crates[0].root = root;
+        Ok(())
+    }
+
     /// The dependencies of crate `k` that its code names.
-    fn named_deps(&self, k: usize) -> Vec<String> {
+    fn named_deps(&self, k: usize) -> Vec<(String, usize)> {
         let krate = &self.tree.crates[k];
         let mut idents = HashSet::new();
         let mut stack = vec![krate.root];
@@ -296,7 +411,7 @@ impl Reader<'_> {
                 stack.extend(entry.child);
             }
         }
-        krate.deps.iter().filter(|d| idents.contains(d.as_str())).cloned().collect()
+        krate.deps.iter().filter(|(d, _)| idents.contains(d.as_str())).cloned().collect()
     }
 
     /// Reads, tokenizes and splits the module file at `path`; its children live beside it
@@ -338,7 +453,7 @@ impl Reader<'_> {
     ) -> Result<usize, String> {
         let src = &self.tree.files[file];
         let mut entries = Vec::new();
-        let at_main_root = self.tree.crates[krate].role == Role::Main && parent.is_none();
+        let at_crate_root = parent.is_none();
         for item in items::split(src, range.0, range.1)? {
             let mut removed = items::presence(src, &item.attrs)? == Presence::Removed;
             if item.kind == ItemKind::Inner {
@@ -353,7 +468,7 @@ impl Reader<'_> {
                 }
             }
             if item.kind == ItemKind::ExternCrate && !removed {
-                removed = self.extern_crate(src, &item, krate, at_main_root)?;
+                removed = self.extern_crate(src, &item, krate, at_crate_root)?;
             }
             let mut removed_inside = Vec::new();
             if matches!(item.kind, ItemKind::Impl | ItemKind::Trait) {
@@ -394,14 +509,17 @@ impl Reader<'_> {
         Ok(m)
     }
 
-    /// `extern crate x;`: true if the bundle drops it (`extern crate <inlined>;` at main.rs's
-    /// root adds nothing in Rust 2018+); an error for a crate a bundle cannot have.
+    /// `extern crate x;`: true if the bundle drops it. At a crate's root, `extern crate x;`
+    /// and `extern crate x as _;` of an inlined crate add nothing in Rust 2018+ but, with
+    /// `#[macro_use]`, `x`'s macros in every module of the crate ([`Crate::macro_use`] keeps
+    /// that). Anything else is an error: a crate a bundle cannot have, or a name it would
+    /// have to invent.
     fn extern_crate(
         &self,
         src: &Source,
         item: &Item,
         krate: usize,
-        at_main_root: bool,
+        at_crate_root: bool,
     ) -> Result<bool, String> {
         let hi = item.end;
         let name_at = src.next_code(src.next_code(item.keyword + 1, hi) + 1, hi);
@@ -409,28 +527,18 @@ impl Reader<'_> {
         if matches!(name, "std" | "core" | "alloc") {
             return Ok(false);
         }
-        let inlined = self.tree.crates[krate].deps.iter().any(|d| d == name);
-        let renamed = src.is_kw(src.next_code(name_at + 1, hi), "as");
-        let macro_use = item
-            .attrs
-            .iter()
-            .any(|&hash| matches!(items::attr_name(src, hash), Some(("macro_use", _))));
-        if inlined && at_main_root && !renamed && !macro_use {
+        let inlined = self.tree.crates[krate].deps.iter().any(|(d, _)| d == name);
+        let after = src.next_code(name_at + 1, hi);
+        let renamed = src.is_kw(after, "as") && src.text(src.next_code(after + 1, hi)) != "_";
+        if inlined && at_crate_root && !renamed {
             return Ok(true);
         }
-        let hint = match (inlined, macro_use) {
-            (true, true) => format!(
-                " (it is inlined: drop this item and import its macros by path, `use {name}::{{m1, m2}};`)"
-            ),
-            (true, false) => format!(" (it is inlined: drop this item and write `{name}::...` paths)"),
-            (false, _) => String::new(),
+        let hint = match (inlined, at_crate_root) {
+            (true, true) => format!(" as another name (write `{name}::...` paths)"),
+            (true, false) => " below the crate's root (put it in the crate's root module)".into(),
+            (false, _) => ": a bundle has std, core and alloc only".to_string(),
         };
-        Err(src.error(
-            item.keyword,
-            &format!(
-                "cannot inline `extern crate {name}`: a bundle has std, core and alloc only{hint}"
-            ),
-        ))
+        Err(src.error(item.keyword, &format!("cannot inline `extern crate {name}`{hint}")))
     }
 
     /// The module of the `mod` item `item` of module `m`: its inline body, or its file.

@@ -13,6 +13,8 @@ pub struct Compiler {
     pub program: String,
     /// Flags before the input: `--edition 2021`, `--target ...`, lint levels.
     pub flags: Vec<String>,
+    /// Environment variables it needs (clippy's MSRV: `CARGO_PKG_RUST_VERSION`).
+    pub env: Vec<(String, String)>,
 }
 
 /// One diagnostic of rustc's `--error-format=json`.
@@ -24,7 +26,6 @@ pub struct Diagnostic {
     pub code: Option<String>,
     pub message: String,
     pub spans: Vec<Span>,
-    pub children: Vec<Diagnostic>,
 }
 
 /// A span of a diagnostic: bytes of the input.
@@ -33,8 +34,6 @@ pub struct Span {
     pub start: usize,
     pub end: usize,
     pub primary: bool,
-    /// For a suggestion: the text that replaces the span.
-    pub replacement: Option<String>,
     /// Whether the span is in the input itself (not in a macro's expansion or another file).
     pub in_input: bool,
     /// For a span in a macro's expansion: where, in the input, the outermost macro call is.
@@ -62,6 +61,7 @@ pub fn check(compiler: &Compiler, text: &str, scratch: &Path) -> Result<Outcome,
     let out: PathBuf = scratch.join("bundle.rmeta");
     let mut child = Command::new(&compiler.program)
         .args(&compiler.flags)
+        .envs(compiler.env.iter().map(|(k, v)| (k, v)))
         .args(["--crate-type", "bin", "--crate-name", "bundle", "--emit=metadata"])
         .args(["--error-format=json", "-o"])
         .arg(&out)
@@ -70,7 +70,14 @@ pub fn check(compiler: &Compiler, text: &str, scratch: &Path) -> Result<Outcome,
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|e| format!("cannot run {}: {e}", compiler.program))?;
+        .map_err(|e| {
+            let hint = if compiler.program == super::refusal::CLIPPY_DRIVER {
+                " (the std-API check is clippy's: `rustup component add clippy`)"
+            } else {
+                ""
+            };
+            format!("cannot run {}: {e}{hint}", compiler.program)
+        })?;
     let mut stdin = child.stdin.take().expect("stdin is piped");
     // A failed write means rustc stopped early; its exit status and stderr say why.
     let _ = stdin.write_all(text.as_bytes());
@@ -102,9 +109,6 @@ fn diagnostic(value: &json::Value) -> Diagnostic {
         spans: value
             .get("spans")
             .map_or(Vec::new(), |spans| spans.items().iter().map(span).collect()),
-        children: value
-            .get("children")
-            .map_or(Vec::new(), |children| children.items().iter().map(diagnostic).collect()),
     }
 }
 
@@ -122,10 +126,6 @@ fn span(value: &json::Value) -> Span {
         start: number("byte_start"),
         end: number("byte_end"),
         primary: value.get("is_primary").and_then(json::Value::bool).unwrap_or(false),
-        replacement: value
-            .get("suggested_replacement")
-            .and_then(json::Value::str)
-            .map(String::from),
         in_input: file == "<anon>" && !expanded,
         call_site,
     }

@@ -9,9 +9,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::emit::{self, JudgeCheck};
+use super::emit;
 use super::mapped::Mapped;
-use super::{bundle_crate, rustc, Checks, Edition, Options};
+use super::{bundle_crate, rustc, Edition, Options};
 use judge_meta::profiles::{self, PROFILES};
 
 /// A folder under the system's temp dir, removed on drop.
@@ -54,23 +54,25 @@ fn judge_compiler(edition: Edition) -> rustc::Compiler {
     rustc::Compiler {
         program: program.to_string(),
         flags: flags.iter().map(|f| f.to_string()).collect(),
+        env: Vec::new(),
     }
 }
 
-/// Options for a judge of `edition` whose compiler (see [`judge_compiler`]) checks the bundle.
+/// The profile of a judge of `edition` that runs on Linux: Algospot for 2015, BOJ for 2021
+/// (both rustc 1.63, which also runs the analysis), AtCoder for 2024 (the workspace's rustc
+/// under the std-API check for 1.89).
+fn profile(edition: Edition) -> &'static judge_meta::Profile {
+    let key = match edition {
+        Edition::E2015 => "algospot",
+        Edition::E2024 => "atcoder",
+        _ => "boj",
+    };
+    profiles::find(key).expect("a profile")
+}
+
+/// Options for the judge of `edition` (see [`profile`]).
 fn options(edition: Edition, compact: bool) -> Options {
-    let check = JudgeCheck {
-        compiler: judge_compiler(edition),
-        what: format!("the judge of {}", edition.year()),
-        baseline: None,
-    };
-    let checks = if edition == Edition::E2024 {
-        Checks { before_2024: Vec::new(), after_2024: vec![check] }
-    } else {
-        Checks { before_2024: vec![check], after_2024: Vec::new() }
-    };
-    let targets = super::LINUX_JUDGE_TARGETS.iter().map(|t| t.to_string()).collect();
-    Options { compact, edition, checks, targets }
+    Options::for_profile(profile(edition), compact).expect("a known edition")
 }
 
 /// The bundle of the binary crate `root/app` for a judge of `edition`.
@@ -96,6 +98,12 @@ fn compile_and_run(source: &str, edition: Edition, stdin: &str) -> String {
     assert!(
         compiled.status.success(),
         "rustc ({}) rejects the bundle:\n{diagnostics}\n--- bundle ---\n{source}",
+        edition.year()
+    );
+    // A bundle compiles without a warning under its judge's compiler and flags.
+    assert!(
+        diagnostics.trim().is_empty(),
+        "rustc ({}) warns:\n{diagnostics}\n--- bundle ---\n{source}",
         edition.year()
     );
     run(&binary, stdin)
@@ -184,25 +192,80 @@ fn build_fixtures() -> TempDir {
 fn fixture_programs_behave_like_their_cargo_builds_in_every_edition() {
     let dir = fixtures_dir();
     let target = build_fixtures();
+    // (program, stdin, also bundled --compact)
     let cases = [
-        ("app-gaps", ""),
-        ("app-misc", ""),
-        ("app-all", "h\u{e9}llo w\u{f6}rld \u{2713} abc\n"),
-        ("app-math", ""),
+        ("app-gaps", "", true),
+        ("app-misc", "", true),
+        ("app-all", "h\u{e9}llo w\u{f6}rld \u{2713} abc\n", true),
+        ("app-math", "", true),
+        ("app-snippets", "3 4 5 7 2 4\n", false),
+        ("app-multi", "", false),
+        ("app-algebra", "", false),
     ];
-    for (app, stdin) in cases {
-        let expected = run(&target.path.join("release").join(app), stdin);
-        for edition in [Edition::E2021, Edition::E2015, Edition::E2024] {
-            let text = bundle_app(&dir, app, edition)
-                .unwrap_or_else(|e| panic!("{app} bundles for {edition:?}: {e}"));
-            let actual = compile_and_run(&text, edition, stdin);
-            assert_eq!(actual, expected, "{app} for {edition:?}:\n{text}");
+    // One thread per program (the checks are compiler runs; the machine's cores share them).
+    std::thread::scope(|scope| {
+        for (app, stdin, compact) in cases {
+            let (dir, target) = (&dir, &target);
+            scope.spawn(move || {
+                let expected = run(&target.path.join("release").join(app), stdin);
+                for edition in [Edition::E2021, Edition::E2015, Edition::E2024] {
+                    let text = bundle_app(dir, app, edition)
+                        .unwrap_or_else(|e| panic!("{app} bundles for {edition:?}: {e}"));
+                    let actual = compile_and_run(&text, edition, stdin);
+                    assert_eq!(actual, expected, "{app} for {edition:?}:\n{text}");
+                    holdout_cases_hold(app, edition, &text);
+                }
+                if !compact {
+                    return;
+                }
+                let options = options(Edition::E2021, true);
+                let compact = bundle_crate(dir, &dir.join(app), app, &options).expect("bundles");
+                let compact = compact.text;
+                assert_eq!(compile_and_run(&compact, Edition::E2021, stdin), expected, "{app}");
+                assert_eq!(compact.lines().filter(|l| l.contains("//")).count(), 1, "{compact}");
+            });
         }
-        let compact = bundle_crate(&dir, &dir.join(app), app, &options(Edition::E2021, true))
-            .expect("bundles")
-            .text;
-        assert_eq!(compile_and_run(&compact, Edition::E2021, stdin), expected, "{app} compact");
-        assert_eq!(compact.lines().filter(|l| l.contains("//")).count(), 1, "{compact}");
+    });
+}
+
+/// What the hold-out of libraries from elsewhere found, each now bundled like everything else.
+#[track_caller]
+fn holdout_cases_hold(app: &str, edition: Edition, text: &str) {
+    let has = |needle: &str| text.contains(needle);
+    match app {
+        "app-snippets" => {
+            // `#[macro_use] extern crate snippets as _;`: the macros, which call each other
+            // bare, in scope in main.rs's module too; the item itself goes.
+            assert!(!has("extern crate snippets"), "{text}");
+            assert!(has("    use crate::{input, input_inner, read_value};"), "{text}");
+            // An exported macro in a module of its own name goes when nothing calls it.
+            assert!(!has("macro_rules! debug"), "{text}");
+            // The judge's rustc decides which `pop_if` a call means: rustc 1.63 has no
+            // `Vec::pop_if`, so the library's trait stays; a newer rustc calls std's.
+            let analysis_163 = edition != Edition::E2024;
+            assert_eq!(has("pub trait PopIf<T>"), analysis_163, "{edition:?}:\n{text}");
+        }
+        "app-multi" => {
+            // Two crates named `gcd` (one renamed `__gcd` by its dependent), `::union_find`
+            // beside an import named `union_find`, `lg::hvec!` beside `use lg::{lg, table}`.
+            for needed in [
+                "\nmod gcd {",
+                "\nmod gcd_crate {",
+                "crate::union_find_crate::UnionFind::new(4)",
+                "crate::gcd_crate::inv_mod(",
+                "print!(\"{}\", crate::hvec!(sums));",
+            ] {
+                assert!(has(needed), "{needed:?} is missing:\n{text}");
+            }
+        }
+        "app-algebra" => {
+            // Of the monoids and moduli that module-level macro calls define, the used ones.
+            assert!(has("def_monoid!(Max,") && has("def_modint!(Mod998244353,"), "{text}");
+            for absent in ["def_monoid!(Min", "def_monoid!(Sum", "Xor", "Mod1000000007"] {
+                assert!(!has(absent), "{absent:?} is in the bundle:\n{text}");
+            }
+        }
+        _ => {}
     }
 }
 
@@ -482,7 +545,8 @@ fn refusals_name_the_place() {
         // The program itself does not compile: the first error, at its line.
         (
             "pub fn run() {\n    let x: u8 = \"no\";\n}\n",
-            "does not compile: app/src/lib.rs:2:17: error[E0308]: mismatched types",
+            "app/src/lib.rs:2:17: BOJ (rustc 1.63, Rust 2021) rejects this: error[E0308]: \
+             mismatched types",
         ),
     ];
     for (lib, expected) in cases {
@@ -511,26 +575,28 @@ fn included_files_become_literals() {
 
 #[test]
 fn dependencies_the_bundle_cannot_inline_are_refused() {
-    let dir = TempDir::new("deps");
-    dir.write("app/src/main.rs", "fn main() {}\n");
-    let with = |deps: &str| {
-        format!("[package]\nname = \"app\"\nedition = \"2021\"\n\n[dependencies]\n{deps}")
+    // Each case in a folder of its own: a manifest is read once per process.
+    let case = |app_deps: &str, lib_manifest: &str, build_script: bool| -> String {
+        let dir = TempDir::new("deps");
+        dir.write("app/src/main.rs", "fn main() {}\n");
+        dir.write(
+            "app/Cargo.toml",
+            &format!("[package]\nname = \"app\"\nedition = \"2021\"\n\n[dependencies]\n{app_deps}"),
+        );
+        dir.write("lib/Cargo.toml", lib_manifest);
+        dir.write("lib/src/lib.rs", "pub fn f() {}\n");
+        if build_script {
+            dir.write("lib/build.rs", "fn main() {}\n");
+        }
+        bundle_app(&dir.path, "app", Edition::E2021).expect_err("refused")
     };
-    dir.write("app/Cargo.toml", &with("far = { path = \"../../far\" }\n"));
-    let err = bundle_app(&dir.path, "app", Edition::E2021).expect_err("outside");
+    let lib = "[package]\nname = \"lib\"\nedition = \"2021\"\n";
+    let err = case("far = { path = \"../../far\" }\n", lib, false);
     assert!(err.contains("app/Cargo.toml:"), "{err}");
-    dir.write("app/Cargo.toml", &with("lib = { path = \"../lib\" }\n"));
-    dir.write(
-        "lib/Cargo.toml",
-        "[package]\nname = \"lib\"\nedition = \"2021\"\n\n[dependencies]\nrand = \"0.8\"\n",
-    );
-    dir.write("lib/src/lib.rs", "pub fn f() {}\n");
-    let err =
-        bundle_app(&dir.path, "app", Edition::E2021).expect_err("transitive crates.io dependency");
+    let with_rand = format!("{lib}\n[dependencies]\nrand = \"0.8\"\n");
+    let err = case("lib = { path = \"../lib\" }\n", &with_rand, false);
     assert!(err.contains("lib/Cargo.toml:6: cannot inline dependency `rand`"), "{err}");
-    dir.write("lib/Cargo.toml", "[package]\nname = \"lib\"\nedition = \"2021\"\n");
-    dir.write("lib/build.rs", "fn main() {}\n");
-    let err = bundle_app(&dir.path, "app", Edition::E2021).expect_err("build script");
+    let err = case("lib = { path = \"../lib\" }\n", lib, true);
     assert!(err.contains("lib/build.rs: cannot inline"), "{err}");
 }
 
@@ -598,11 +664,15 @@ fn tidy_collapses_blank_lines_outside_literals_only() {
 #[test]
 fn use_groups_that_lost_imports_are_tidied() {
     let mut text = Mapped::default();
-    text.push_str("use a::{ B};\nuse c::{D, };\nuse e::{\n    F,\n};\nfn f() { let x = { 1 }; }\n");
+    text.push_str(
+        "use a::{ B};\nuse c::{D, };\nuse e::{\n    F,\n};\nuse g::{self, H};\nuse i::{self};\n\
+         use j::{k::{L}};\nfn f() { let x = { 1 }; }\n",
+    );
     emit::tidy_use_groups(&mut text);
     assert_eq!(
         text.text,
-        "use a::{B};\nuse c::{D};\nuse e::{\n    F,\n};\nfn f() { let x = { 1 }; }\n"
+        "use a::B;\nuse c::D;\nuse e::{\n    F,\n};\nuse g::{self, H};\nuse i::{self};\n\
+         use j::k::L;\nfn f() { let x = { 1 }; }\n"
     );
 }
 
@@ -632,8 +702,13 @@ fn a_codeforces_bundle_is_type_checked_for_windows() {
     let dir = temp_crates(&[("app/src/main.rs", &unix)]);
     let err = bundle_crate(&dir.path, &dir.path.join("app"), "app", &options)
         .expect_err("not for Windows");
-    assert!(err.contains("does not compile with rustc 1.63 for Windows"), "{err}");
-    assert!(err.contains("app/src/main.rs:2:"), "{err}");
+    assert!(
+        err.starts_with(
+            "app/src/main.rs:2:18: Codeforces on Windows (rustc 1.63 for Windows \
+             (x86_64-pc-windows-gnu)) rejects this: error[E0433]:"
+        ),
+        "{err}"
+    );
     // Code newer than rustc 1.63 (the judge runs 1.89): no Windows verdict, only a note.
     let newer = main("println!(\"{}\", Some(2).is_some_and(|x| x > 1));");
     let dir = temp_crates(&[("app/src/main.rs", &newer)]);
@@ -644,4 +719,141 @@ fn a_codeforces_bundle_is_type_checked_for_windows() {
         bundle.notes
     );
     assert_eq!(compile_and_run(&bundle.text, Edition::E2024, ""), "true\n");
+}
+
+/// The refusal of `main.rs` (a single-file program) for the judge `key`, or its bundle.
+fn bundle_for(key: &str, main: &str) -> Result<String, String> {
+    let dir = temp_crates(&[("app/src/main.rs", main)]);
+    let options = Options::for_profile(profiles::find(key).expect("a profile"), false)
+        .expect("a known edition");
+    bundle_crate(&dir.path, &dir.path.join("app"), "app", &options).map(|b| b.text)
+}
+
+#[test]
+fn std_apis_newer_than_the_judges_rust_are_refused_with_their_version() {
+    // A 1.91 API on a 1.89 judge, though the workspace's newer rustc stands in and accepts it.
+    let strict = "fn main() {\n    println!(\"{}\", 2i64.strict_add(3));\n}\n";
+    assert_eq!(
+        bundle_for("codeforces", strict).expect_err("too new"),
+        "app/src/main.rs:2:25: Codeforces (rustc 1.89, Rust 2024) rejects this: `strict_add` \
+         is stable since Rust 1.91\nWrite it with what Rust 1.89 has: `checked_add(..).expect(\
+         \"..\")` and its kin (the workspace's rustc 1.95 has it; rustc 1.89 does not)."
+    );
+    // A 1.82 API: within AtCoder's 1.89, too new for BOJ's 1.63 (which has no such method:
+    // the message names the API, not rustc 1.63's words for it).
+    let none_or = "fn main() {\n    println!(\"{}\", Some(3).is_none_or(|x| x > 2));\n}\n";
+    let text = bundle_for("atcoder", none_or).expect("AtCoder runs 1.89");
+    assert!(text.contains("is_none_or"), "{text}");
+    let some_and = "fn main() {\n    println!(\"{}\", Some(3).is_some_and(|x| x > 2));\n}\n";
+    assert_eq!(
+        bundle_for("boj", some_and).expect_err("too new for 1.63"),
+        "app/src/main.rs:2:28: BOJ (rustc 1.63, Rust 2021) rejects this: `is_some_and` is \
+         stable since Rust 1.70\nWrite it with what Rust 1.63 has: `.map_or(false, |x| ...)` \
+         does what `.is_some_and(|x| ...)` does."
+    );
+}
+
+#[test]
+fn refusals_name_the_judge_and_what_only_its_edition_or_rustc_refuses() {
+    // A closure that borrows one field: Rust 2021 captures the field, Rust 2015 all of `self`.
+    let lib = "pub struct Counter {\n    pub count: u32,\n    pub log: Vec<u32>,\n}\n\n\
+               impl Counter {\n    pub fn run(&mut self) -> u32 {\n        \
+               let mut bump = || self.count += 1;\n        self.log.push(1);\n        bump();\n        \
+               self.count\n    }\n}\n";
+    let main = "fn main() {\n    let mut c = app::Counter { count: 0, log: Vec::new() };\n    \
+                println!(\"{}\", c.run());\n}\n";
+    let dir = temp_crates(&[("app/src/main.rs", main), ("app/src/lib.rs", lib)]);
+    let err = bundle_app(&dir.path, "app", Edition::E2015).expect_err("not Rust 2015");
+    let (first, hint) = err.split_once('\n').expect("a hint");
+    assert!(
+        first.starts_with(
+            "app/src/lib.rs:9:9: Algospot (rustc 1.63, Rust 2015) rejects this: error[E0"
+        ),
+        "{err}"
+    );
+    assert!(hint.starts_with("Rust 2021 compiles this, Rust 2015 (Algospot's edition) does not: its closures capture whole variables"), "{err}");
+    assert_eq!(
+        compile_and_run(
+            &bundle_app(&dir.path, "app", Edition::E2021).expect("2021"),
+            Edition::E2021,
+            ""
+        ),
+        "1\n"
+    );
+    // A language feature newer than rustc 1.63.
+    let let_else =
+        "fn main() {\n    let Some(x) = Some(1) else { return };\n    println!(\"{}\", x);\n}\n";
+    assert_eq!(
+        bundle_for("boj", let_else).expect_err("let-else is 1.65"),
+        "app/src/main.rs:2:5: BOJ (rustc 1.63, Rust 2021) rejects this: error[E0658]: \
+         `let...else` statements are unstable\nThe workspace's rustc compiles this, rustc 1.63 \
+         (BOJ's) does not: write it with what Rust 1.63 has: a `match` (or `if let ... else`) \
+         instead of `let ... else`."
+    );
+}
+
+#[test]
+fn a_library_is_checked_as_every_judge_meets_it() {
+    let dir = TempDir::new("library");
+    let write = |rel: &str, text: &str| dir.write(rel, text);
+    write("crates/counter/Cargo.toml", "[package]\nname = \"counter\"\nedition = \"2021\"\n");
+    write(
+        "crates/counter/src/lib.rs",
+        "pub struct Counter {\n    pub count: u32,\n    pub log: Vec<u32>,\n}\n\n\
+         impl Counter {\n    pub fn run(&mut self) -> u32 {\n        \
+         let mut bump = || self.count += 1;\n        self.log.push(1);\n        bump();\n        \
+         self.count\n    }\n\n    pub fn any(&self) -> bool {\n        \
+         self.log.first().is_some_and(|&x| x > 0)\n    }\n}\n",
+    );
+    let checks = super::check_library(&dir.path, "counter").expect("a library");
+    let results: Vec<(&str, Option<&str>)> = checks
+        .iter()
+        .map(|c| (c.what.as_str(), c.result.as_ref().err().and_then(|e| e.lines().next())))
+        .collect();
+    assert_eq!(results.len(), 4, "{results:?}");
+    // Each way names the API, whatever else (the 2015 capture) it also refuses.
+    assert_eq!(
+        results[0],
+        (
+            "rustc 1.63 (Rust 2015): Algospot",
+            Some(
+                "crates/counter/src/lib.rs:15:26: Algospot (rustc 1.63, Rust 2015) rejects \
+                 this: `is_some_and` is stable since Rust 1.70"
+            )
+        )
+    );
+    assert_eq!(
+        results[1],
+        (
+            "rustc 1.63 (Rust 2021): BOJ, SWEA, Programmers",
+            Some(
+                "crates/counter/src/lib.rs:15:26: BOJ, SWEA, Programmers (rustc 1.63, Rust 2021) \
+                 rejects this: `is_some_and` is stable since Rust 1.70"
+            )
+        )
+    );
+    assert_eq!(
+        results[2],
+        ("the workspace's rustc (Rust 2024), standing in for AtCoder, Codeforces", None)
+    );
+    assert_eq!(results[3].0, "std APIs of Rust 1.63 at most: BOJ, Algospot, SWEA, Programmers");
+    assert!(
+        results[3].1.is_some_and(|e| e.ends_with("`is_some_and` is stable since Rust 1.70")),
+        "{results:?}"
+    );
+    let problem = super::check_library(&workspace_root(), "boj-11559").expect_err("a problem");
+    assert!(problem.contains("is a problem, not a library"), "{problem}");
+}
+
+#[test]
+fn a_library_item_too_new_for_the_judge_is_no_refusal_when_the_program_does_not_use_it() {
+    // `dead` needs Rust 1.65 (let-else), and its name is reached (a variable of `used`): rustc
+    // 1.63 cannot compile the whole program, so the workspace's rustc prunes it first.
+    let lib = "pub fn used() -> u32 {\n    let dead = 2;\n    dead\n}\n\n\
+               pub fn dead(x: Option<u32>) -> u32 {\n    let Some(y) = x else { return 0 };\n    y\n}\n";
+    let main = "fn main() {\n    println!(\"{}\", app::used());\n}\n";
+    let dir = temp_crates(&[("app/src/main.rs", main), ("app/src/lib.rs", lib)]);
+    let text = bundle_app(&dir.path, "app", Edition::E2021).expect("bundles for rustc 1.63");
+    assert!(!text.contains("fn dead"), "{text}");
+    assert_eq!(compile_and_run(&text, Edition::E2021, ""), "2\n");
 }

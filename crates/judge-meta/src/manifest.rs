@@ -17,13 +17,15 @@ static CACHE: OnceLock<Mutex<HashMap<PathBuf, Parsed>>> = OnceLock::new();
 /// read once).
 static READS: AtomicUsize = AtomicUsize::new(0);
 
-/// The parsed `Cargo.toml` in `dir`, read from disk the first time only. An error names the
-/// file (as given) and the place: `crates/p/Cargo.toml: line 3, column 9: ...`.
+/// The parsed `Cargo.toml` in `dir`, read from disk the first time only, however the folder
+/// is spelled (`crates/p`, `/abs/crates/p`, `crates/q/../p`). An error names the file (as
+/// given) and the place: `crates/p/Cargo.toml: line 3, column 9: ...`.
 pub fn read(dir: &Path) -> Result<Arc<Table>, String> {
+    let key = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
     // The lock is held while the file is read, so two threads never read one file twice.
     let mut cache = CACHE.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
     cache
-        .entry(dir.to_path_buf())
+        .entry(key)
         .or_insert_with(|| {
             let path = dir.join("Cargo.toml");
             READS.fetch_add(1, Ordering::Relaxed);
@@ -61,6 +63,9 @@ mod tests {
         assert_eq!(package_name(&first), Some("once"));
         assert!(std::sync::Arc::ptr_eq(&first, &second), "the parsed manifest is shared");
         assert!(reads() >= after_first);
+        // Another spelling of the same folder is the same manifest.
+        let spelled = dir.join("..").join(dir.file_name().expect("a named folder"));
+        assert!(std::sync::Arc::ptr_eq(&first, &read(&spelled).expect("the same manifest")));
         // Changed on disk, the manifest is still the one read: it was not read again.
         std::fs::write(dir.join("Cargo.toml"), "[package]\nname = \"twice\"\n").expect("write");
         assert_eq!(package_name(&read(&dir).expect("cached")), Some("once"));

@@ -1,8 +1,10 @@
 //! The templates meet the bundler: the sample problems `xtask new` makes (ordinary and
 //! multi-test), bundled for every judge profile, are accepted by that judge's compilers (the
 //! checks inside the bundler), stay within the size a new problem's bundle may have, and,
-//! compiled as the judge compiles them, answer their samples (the multi-test one on one judge:
-//! its bundle differs from the ordinary one in the problem's own code only).
+//! compiled as the judge compiles them, answer their samples without a warning (the
+//! multi-test one on one judge: its bundle differs from the ordinary one in the problem's own
+//! code only); the interactive sample's bundle compiles without a warning too where the
+//! analysis is the workspace's rustc.
 
 use std::fs;
 use std::io::Write;
@@ -88,9 +90,9 @@ fn copy_crate(from: &Path, to: &Path) {
     copy_dir(&from.join("src"), &to.join("src"));
 }
 
-/// Compiles `source` as the judge of `profile` does and runs it on `stdin`.
-fn compile_and_run(source: &str, profile: &judge_meta::Profile, stdin: &str) -> String {
-    let dir = TempDir::new(&format!("compile-{}", profile.key));
+/// Compiles `source` as the judge of `profile` does, which must say nothing (no error, no
+/// warning); the binary, in `dir`.
+fn compile(dir: &TempDir, source: &str, profile: &judge_meta::Profile) -> PathBuf {
     let (main, binary) = (dir.path.join("Main.rs"), dir.path.join("main"));
     fs::write(&main, source).expect("can write the bundle");
     let compiled = Command::new(profile.rustc_program())
@@ -100,12 +102,24 @@ fn compile_and_run(source: &str, profile: &judge_meta::Profile, stdin: &str) -> 
         .arg(&main)
         .output()
         .expect("the judge's rustc runs");
+    let diagnostics = String::from_utf8_lossy(&compiled.stderr);
     assert!(
         compiled.status.success(),
-        "{} rejects the bundle:\n{}\n--- bundle ---\n{source}",
-        profile.stand_in(),
-        String::from_utf8_lossy(&compiled.stderr)
+        "{} rejects the bundle:\n{diagnostics}\n--- bundle ---\n{source}",
+        profile.stand_in()
     );
+    assert!(
+        diagnostics.trim().is_empty(),
+        "{} warns:\n{diagnostics}\n--- bundle ---\n{source}",
+        profile.stand_in()
+    );
+    binary
+}
+
+/// Compiles `source` as the judge of `profile` does and runs it on `stdin`.
+fn compile_and_run(source: &str, profile: &judge_meta::Profile, stdin: &str) -> String {
+    let dir = TempDir::new(&format!("compile-{}", profile.key));
+    let binary = compile(&dir, source, profile);
     let mut child = Command::new(&binary)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -169,4 +183,18 @@ fn the_interactive_bundle_is_within_the_size() {
     let bundle = bundle_crate(&dir.path, &dir.path.join("crates/sample"), "sample", &options)
         .unwrap_or_else(|e| panic!("{e}"));
     assert!(bundle.text.len() <= NEW_BUNDLE_BYTES, "{} bytes", bundle.text.len());
+}
+
+#[test]
+fn the_interactive_bundle_compiles_without_a_warning_where_the_analysis_is_newer() {
+    // Where the analysis is the workspace's rustc (a judge newer than rustc 1.63), its
+    // unused-import reports once left a warning behind in the interactive sample's bundle.
+    for profile in PROFILES.iter().filter(|profile| !profile.has_own_compiler()) {
+        let dir = sample_problem(profile.key, false, true);
+        let options = Options::for_profile(profile, false).expect("a known edition");
+        let bundle = bundle_crate(&dir.path, &dir.path.join("crates/sample"), "sample", &options)
+            .unwrap_or_else(|e| panic!("{} (interactive): {e}", profile.key));
+        let dir = TempDir::new(&format!("compile-guess-{}", profile.key));
+        compile(&dir, &bundle.text, profile);
+    }
 }

@@ -16,6 +16,9 @@
 //!                                   and benchmark
 //! xtask new --lib NAME              a new library crate that passes every check at once
 //! xtask new --help                  the options, the judge profiles, examples
+//! xtask check-lib LIB...            each library compiled whole as every judge meets it
+//!                                   (rustc 1.63 as Rust 2015 and 2021, the workspace's rustc
+//!                                   as Rust 2024, the std APIs of the oldest judge's Rust)
 //! ```
 //!
 //!
@@ -39,7 +42,8 @@ use std::process::ExitCode;
 const USAGE: &str = "usage: xtask bundle [--compact] PROBLEM | testdata [--quick] [PROBLEM...] | \
                      make-testdata PROBLEM | \
                      problems [NAME...] | profiles | new NAME --judge PROFILE [OPTIONS] | \
-                     new --kit PROBLEM | new --lib NAME | new --help";
+                     new --kit PROBLEM | new --lib NAME | new --help | \
+                     check-lib LIB...";
 
 /// Why a command stopped.
 enum Stop {
@@ -144,6 +148,25 @@ fn dispatch(root: &Path, args: &[&str]) -> Result<bool, Stop> {
             print_profiles();
             Ok(true)
         }
+        ["check-lib", libraries @ ..] => {
+            const CHECK_LIB: &str = "usage: xtask check-lib LIB...";
+            if libraries.is_empty() {
+                return Err(Stop::Usage(String::new(), CHECK_LIB));
+            }
+            for name in libraries {
+                if judge_meta::problem::role(root, name) != Some(judge_meta::Role::Library) {
+                    let reason = bundler::check_library(root, name)
+                        .err()
+                        .unwrap_or_else(|| format!("{name:?} is not a library"));
+                    return Err(Stop::Usage(reason, CHECK_LIB));
+                }
+            }
+            let mut passed = true;
+            for name in libraries {
+                passed &= check_library(root, name)?;
+            }
+            Ok(passed)
+        }
         ["new", rest @ ..] => {
             new::main(root, rest).map_err(|e| match e {
                 new::NewError::BadArgument(reason) => Stop::Usage(reason, new::USAGE),
@@ -173,24 +196,44 @@ fn workspace_root() -> PathBuf {
         .to_path_buf()
 }
 
+/// Prints one line per way a judge meets the library `name` (`ok` or `FAIL`, then why, at the
+/// library's line); whether every way compiled it.
+fn check_library(root: &Path, name: &str) -> Result<bool, String> {
+    let mut passed = true;
+    for check in bundler::check_library(root, name)? {
+        match check.result {
+            Ok(()) => println!("ok    {name}: {}", check.what),
+            Err(why) => {
+                passed = false;
+                println!("FAIL  {name}: {}", check.what);
+                for line in why.lines() {
+                    println!("      {line}");
+                }
+            }
+        }
+    }
+    Ok(passed)
+}
+
 /// Writes the bundle to stdout and, to stderr, its size against the judge's limit and what
 /// making it took (compiler runs, seconds).
 fn print_bundle(root: &Path, problem: &str, compact: bool) -> Result<bool, String> {
     let meta = judge_meta::problem::read(root, problem)?;
-    let bundle = bundler::bundle_problem(root, problem, compact)?;
+    let progress: fn(&str) = |line| eprintln!("{line}");
+    let bundle = bundler::bundle_problem_reporting(root, problem, compact, Some(progress))?;
     let size = bundle.text.len() as u64;
     let label = if compact { "--compact:" } else { "bundle:" };
     eprintln!("{}", size_report(size, &meta).replacen("bundle:", label, 1));
+    let counts = [
+        (bundle.repairs, "runs after repairs"),
+        (bundle.bisections, "bisection runs"),
+        (bundle.restored, "removals taken back"),
+    ];
+    let extra: String =
+        counts.iter().filter(|(n, _)| *n > 0).map(|(n, what)| format!(", {n} {what}")).collect();
     eprintln!(
-        "checked by rustc {} times ({} pruning rounds{}) in {:.2} s",
-        bundle.checks,
-        bundle.rounds,
-        if bundle.restored > 0 {
-            format!(", {} removals taken back", bundle.restored)
-        } else {
-            String::new()
-        },
-        bundle.seconds
+        "checked by rustc {} times ({} pruning rounds{extra}) in {:.2} s",
+        bundle.checks, bundle.rounds, bundle.seconds
     );
     for note in &bundle.notes {
         eprintln!("note: {note}");
@@ -238,5 +281,36 @@ fn print_profiles() {
             p.stand_in()
         );
         println!("{:<12} {}", "", p.note);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{dispatch, workspace_root, Stop};
+
+    /// The reason of a usage stop.
+    fn usage_reason(result: Result<bool, Stop>) -> String {
+        match result {
+            Err(Stop::Usage(reason, _)) => reason,
+            Ok(_) => panic!("accepted"),
+            Err(Stop::Error(e)) => panic!("failed instead of a usage stop: {e}"),
+        }
+    }
+
+    #[test]
+    fn every_library_gets_the_one_message_where_a_problem_is_wanted() {
+        let root = std::env::temp_dir().join(format!("xtask-libs-{}", std::process::id()));
+        let grid = root.join("crates/grid");
+        std::fs::create_dir_all(grid.join("src")).expect("a folder");
+        std::fs::write(grid.join("Cargo.toml"), "[package]\nname = \"grid\"\nedition = \"2021\"\n")
+            .expect("a manifest");
+        std::fs::write(grid.join("src/lib.rs"), "pub fn f() {}\n").expect("a library");
+        for (root, library) in [(workspace_root(), "judge-io"), (root.clone(), "grid")] {
+            let reason = usage_reason(dispatch(&root, &["bundle", library]));
+            assert_eq!(reason, judge_meta::problem::library_is_not_a_problem(library));
+        }
+        let reason = usage_reason(dispatch(&workspace_root(), &["check-lib", "boj-11559"]));
+        assert!(reason.starts_with("\"boj-11559\" is a problem, not a library"), "{reason}");
+        std::fs::remove_dir_all(&root).expect("cleaning up");
     }
 }
