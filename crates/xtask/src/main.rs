@@ -110,7 +110,9 @@ fn dispatch(root: &Path, args: &[&str]) -> Result<bool, Stop> {
             } else {
                 checked_problems(root, &names, TESTDATA)?
             };
-            Ok(runner::run(root, &problems, quick)?)
+            let tally = runner::run(root, &problems, quick, &mut std::io::stdout())?;
+            println!("testdata: {} passed, {} failed", tally.passed, tally.failed);
+            Ok(tally.failed == 0)
         }
         ["make-testdata", rest @ ..] => {
             const MAKE: &str = "usage: scripts/make-testdata.sh PROBLEM";
