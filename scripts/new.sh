@@ -8,7 +8,8 @@
 #   A library, crates/NAME with --lib: std only, Rust 1.63, a sample (a Fenwick tree) with its
 #   docs, a doctest and a test against a naive version.
 #
-#   scripts/new.sh boj-1000 --judge boj --time-limit 2000   (profiles: xtask profiles)
+#   scripts/new.sh boj-1000 --judge boj --time-limit 2000
+#   cargo run -q -p xtask -- profiles                      (the judges PROFILE may name)
 #   scripts/new.sh cf-1999-g --judge codeforces --interactive
 #   scripts/new.sh --lib fenwick
 set -uo pipefail
@@ -16,5 +17,5 @@ USAGE="scripts/new.sh NAME --judge PROFILE [--time-limit MS] [--memory-limit MB]
 # shellcheck source=scripts/common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-[ $# -ge 1 ] || usage
+[ $# -ge 1 ] || usage "NAME is missing"
 xtask new "$@"

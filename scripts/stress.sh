@@ -13,7 +13,7 @@ USAGE="scripts/stress.sh PROBLEM [--cases N | --seconds S] [--seed X] [--workers
 # shellcheck source=scripts/common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-[ $# -ge 1 ] || usage
+[ $# -ge 1 ] || usage "PROBLEM is missing"
 problem=$1
 shift
 case $problem in -*) usage "the first argument is the problem" ;; esac

@@ -19,11 +19,13 @@
 //! is measured, and why the program gets an empty environment). The counts are returned as a
 //! [`Tally`]; `xtask testdata` prints them as `testdata: N passed, N failed`.
 
+mod cargo;
 mod check;
 mod interactive;
 mod make;
 mod process;
 mod stderr;
+pub mod suite;
 
 use std::cell::OnceCell;
 use std::collections::HashSet;
@@ -31,6 +33,7 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use judge_meta::protocol::checker_name;
@@ -127,7 +130,10 @@ impl Runner {
     fn new() -> Result<Runner, String> {
         let helper = std::env::current_exe()
             .map_err(|e| format!("cannot find the xtask executable (the measuring helper): {e}"))?;
-        let dir = std::env::temp_dir().join(format!("xtask-testdata-{}", std::process::id()));
+        // One folder per runner: the test command runs several at once.
+        static RUNNERS: AtomicUsize = AtomicUsize::new(0);
+        let n = RUNNERS.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("xtask-testdata-{}-{n}", std::process::id()));
         fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         Ok(Runner { helper, dir })
     }
@@ -213,21 +219,7 @@ impl Problem {
 
 /// Builds, in release mode and in one cargo run, the given binaries of each package.
 fn build(root: &Path, packages: &[(&str, &[&str])]) -> Result<(), String> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let mut command = Command::new(cargo);
-    command.current_dir(root).args(["build", "-q", "--release"]);
-    for (package, binaries) in packages {
-        command.args(["-p", package]);
-        for binary in *binaries {
-            command.args(["--bin", binary]);
-        }
-    }
-    let status = command.status().map_err(|e| format!("cannot run cargo: {e}"))?;
-    if !status.success() {
-        let names: Vec<&str> = packages.iter().map(|(package, _)| *package).collect();
-        return Err(format!("the release build of {} failed", names.join(", ")));
-    }
-    Ok(())
+    cargo::build_release(root, packages)
 }
 
 fn run_problem(

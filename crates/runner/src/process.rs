@@ -127,6 +127,39 @@ impl Measured {
         }
     }
 
+    /// Waits for the program to end, killing it once `wall_limit` has passed since the start;
+    /// its usage, or `None` if it was killed. A thread waits for the helper, so the end is
+    /// seen as it happens (polling would add its pause to every run).
+    pub fn finish_within(&mut self, wall_limit: Duration) -> Result<Option<Usage>, String> {
+        let remaining = wall_limit.saturating_sub(self.started.elapsed());
+        let helper_pid = self.helper.id();
+        let (ended, waited) = std::sync::mpsc::channel();
+        let status = std::thread::scope(|scope| {
+            let helper = &mut self.helper;
+            scope.spawn(move || {
+                let _ = ended.send(helper.wait());
+            });
+            match waited.recv_timeout(remaining) {
+                Ok(status) => Some(status),
+                Err(_) => {
+                    // The program dies with its helper; the waiter then returns.
+                    sys::kill(helper_pid);
+                    let _ = waited.recv();
+                    None
+                }
+            }
+        });
+        match status {
+            Some(Ok(status)) => self.read_report(status).map(Some),
+            Some(Err(e)) => Err(format!("cannot wait for the measuring helper: {e}")),
+            None => {
+                let _ = fs::remove_file(&self.report);
+                let _ = fs::remove_file(pid_file(&self.report));
+                Ok(None)
+            }
+        }
+    }
+
     /// Kills the program (through its helper) and reaps the helper.
     pub fn kill(&mut self) {
         let _ = self.helper.kill();
@@ -209,15 +242,7 @@ pub fn run_to_files(
         create(stdout)?.into(),
         create(stderr)?.into(),
     )?;
-    let mut usage = None;
-    let finished = poll_until(run.started + wall_limit, || {
-        usage = run.try_finish()?;
-        Ok(usage.is_some())
-    })?;
-    if !finished {
-        run.kill();
-    }
-    Ok(usage)
+    run.finish_within(wall_limit)
 }
 
 /// Calls `done` with a growing pause (50 us up to 5 ms) until it returns true or `deadline`
@@ -338,6 +363,16 @@ mod sys {
     extern "C" {
         fn wait4(pid: i32, status: *mut i32, options: i32, usage: *mut Rusage) -> i32;
         fn prctl(option: i32, ...) -> i32;
+        #[link_name = "kill"]
+        fn kill_process(pid: i32, signal: i32) -> i32;
+    }
+
+    /// Sends SIGKILL to process `pid` (a child not yet reaped, so the id is still its own).
+    pub fn kill(pid: u32) {
+        // SAFETY: kill(2) takes two integers and touches no memory of this process.
+        unsafe {
+            kill_process(pid as i32, SIGKILL as i32);
+        }
     }
 
     /// Waits for child `pid` to end and reaps it.

@@ -2,6 +2,8 @@
 //!
 //! ```text
 //! xtask bundle [--compact] PROBLEM  one self-contained .rs file on stdout, its size on stderr
+//! xtask test [--quick] [PROBLEM...]  the tests (cargo's and every testdata case; --quick: the
+//!                                   testdata through the release binary)
 //! xtask testdata [--quick] [PROBLEM...]
 //!                                   every testdata case through the release binary and bundle
 //!                                   (--quick: the release binary only)
@@ -31,7 +33,8 @@ use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: xtask bundle [--compact] PROBLEM | testdata [--quick] [PROBLEM...] | \
+const USAGE: &str = "usage: xtask bundle [--compact] PROBLEM | test [--quick] [PROBLEM...] | \
+                     testdata [--quick] [PROBLEM...] | \
                      make-testdata PROBLEM | \
                      problems [NAME...] | profiles | new NAME --judge PROFILE [OPTIONS] | \
                      new --lib NAME";
@@ -97,6 +100,17 @@ fn dispatch(root: &Path, args: &[&str]) -> Result<bool, Stop> {
             };
             checked_problems(root, &[problem], BUNDLE)?;
             Ok(print_bundle(root, problem, compact)?)
+        }
+        ["test", rest @ ..] => {
+            const TEST: &str = "usage: scripts/test.sh [--quick] [PROBLEM...]";
+            let quick = rest.contains(&"--quick");
+            let names: Vec<&str> = rest.iter().copied().filter(|arg| *arg != "--quick").collect();
+            if let Some(option) = names.iter().find(|arg| arg.starts_with('-')) {
+                return Err(Stop::Usage(format!("unknown option {option}"), TEST));
+            }
+            let problems =
+                if names.is_empty() { Vec::new() } else { checked_problems(root, &names, TEST)? };
+            Ok(runner::suite::run(root, &problems, quick)?)
         }
         ["testdata", rest @ ..] => {
             const TESTDATA: &str = "usage: xtask testdata [--quick] [PROBLEM...]";

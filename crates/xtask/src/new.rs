@@ -28,7 +28,7 @@ use judge_meta::profiles::{self, Profile};
 pub const USAGE: &str = "usage: scripts/new.sh NAME --judge PROFILE [--time-limit MS] \
                          [--memory-limit MB] [--interactive] | scripts/new.sh --lib NAME   (for \
                          example: scripts/new.sh boj-1000 --judge boj --time-limit 2000; \
-                         profiles: xtask profiles)";
+                         the judges: cargo run -q -p xtask -- profiles)";
 
 /// The time limits `--time-limit` accepts, in milliseconds: a judge's limit is seconds, so a
 /// smaller number is a limit written in seconds by mistake.

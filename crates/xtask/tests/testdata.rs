@@ -274,6 +274,10 @@ fn fixture() -> &'static Path {
             problem(&root, name, checker, &thirds(""), &[(&gen_bin, gen), (&naive_bin, &naive)]);
             write(&root.join(format!("crates/{name}/testdata.list")), "# NAME SEED\none! 1\ntwo! 2\nbig 3\n");
         }
+        let sleepy = "fn main() {\n    std::thread::sleep(std::time::Duration::from_secs(60));\n}\n";
+        problem(&root, "sleepy", "", sleepy, &[]);
+        write(&root.join("testdata/sleepy/a.in"), "\n");
+        write(&root.join("testdata/sleepy/a.out"), "\n");
         problem(&root, "panicky", "", PANICKY_MAIN, &[]);
         problem(&root, "envy", "", ENVY_MAIN, &[]);
         for (name, input, output) in [("panicky", "1", "1"), ("envy", "1", "0")] {
@@ -535,6 +539,16 @@ fn a_panic_shows_its_message_and_place_and_the_environment_stays_out() {
         assert!(line(&out, "envy", "a", variant).starts_with("AC "), "{out}");
     }
     assert!(out.ends_with("testdata: 2 passed, 2 failed\n"), "{out}");
+}
+
+#[test]
+fn a_program_that_never_ends_is_killed() {
+    let output = testdata(&["--quick", "sleepy"]);
+    let out = stdout(&output);
+    // Five times the 500 ms limit, of wall time: it sleeps, so its CPU time stays small.
+    let hang = line(&out, "sleepy", "a", "release");
+    assert!(hang.starts_with("TLE ") && hang.ends_with("killed after 2.5 s of wall time"), "{out}");
+    assert!(out.ends_with("testdata: 0 passed, 1 failed\n"), "{out}");
 }
 
 #[test]
