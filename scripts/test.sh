@@ -21,8 +21,11 @@ USAGE="scripts/test.sh [--quick] [PROBLEM...]"
 
 quick=no
 for arg in "$@"; do
-    [ "$arg" = --quick ] && quick=yes
+    case $arg in
+        --quick) quick=yes ;;
+        -*) usage "unknown option $arg" ;;
+    esac
 done
 [ "$quick" = yes ] || need_judge_compilers
-# xtask checks the arguments (a library is told what to run instead).
+# xtask checks the problem names (a library is told what to run instead).
 xtask test "$@"

@@ -21,6 +21,6 @@ pub mod protocol;
 pub mod toml;
 
 pub use checker::{Checker, CheckerSpec};
-pub use problem::{ProblemMeta, Role};
+pub use problem::{ProblemMeta, Role, Scale};
 pub use profiles::Profile;
 pub use protocol::{CaseInput, CheckFn, OutputChecker};

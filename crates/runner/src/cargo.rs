@@ -41,6 +41,9 @@ pub struct TestBinary {
     pub source: String,
     /// Whether it is an integration test (`tests/*.rs`) rather than a crate's unit tests.
     pub integration: bool,
+    /// Whether libtest runs it (`harness = false` in the manifest: its own `main`, which
+    /// knows nothing of libtest's options and is one test).
+    pub libtest: bool,
     pub executable: PathBuf,
 }
 
@@ -59,26 +62,45 @@ pub struct TestBuild {
     pub doc_tested: Vec<String>,
 }
 
-/// Builds the test executables of `packages` (every package when empty): unit tests of
-/// libraries and binaries, and integration tests. Examples are left to clippy and the
-/// benchmarks (cargo test would only compile them). Cargo's progress and diagnostics go to
+/// One `cargo test --no-run`: which packages, which of their targets (`--lib`, `--bin NAME`,
+/// `--tests`, `--test NAME`), in which profile.
+#[derive(Debug, Clone)]
+pub struct TestSelection {
+    pub packages: Vec<String>,
+    pub targets: Vec<String>,
+    pub release: bool,
+}
+
+impl TestSelection {
+    /// The command as a person would type it, for the progress line.
+    pub fn shown(&self) -> String {
+        let mut words = vec!["cargo test --no-run".to_string()];
+        if self.release {
+            words.push("--release".into());
+        }
+        words.extend(self.packages.iter().map(|package| format!("-p {package}")));
+        words.extend(self.targets.iter().cloned());
+        words.join(" ")
+    }
+}
+
+/// Builds the test executables `selection` names (examples are left to clippy and the
+/// benchmarks: cargo test would only compile them). Cargo's progress and diagnostics go to
 /// this process's stderr.
-pub fn build_tests(root: &Path, packages: &[String]) -> Result<TestBuild, String> {
+pub fn build_tests(root: &Path, selection: &TestSelection) -> Result<TestBuild, String> {
     let mut command = Command::new(program());
     command.current_dir(root).args([
         "test",
         "--no-run",
         "--message-format=json-render-diagnostics",
-        "--lib",
-        "--bins",
-        "--tests",
     ]);
-    if packages.is_empty() {
-        command.arg("--workspace");
+    if selection.release {
+        command.arg("--release");
     }
-    for package in packages {
+    for package in &selection.packages {
         command.args(["-p", package]);
     }
+    command.args(&selection.targets);
     let output = command
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
@@ -87,11 +109,9 @@ pub fn build_tests(root: &Path, packages: &[String]) -> Result<TestBuild, String
     let messages = String::from_utf8_lossy(&output.stdout);
     let mut build = read_test_build(&messages)?;
     // The dependencies' libraries are built too; their doc-tests are theirs to run.
-    if !packages.is_empty() {
-        build.doc_tested.retain(|package| packages.contains(package));
-    }
+    build.doc_tested.retain(|package| selection.packages.contains(package));
     if !output.status.success() {
-        return Err("the tests do not build (cargo's errors are above)".to_string());
+        return Err(format!("`{}` failed (cargo's errors are above)", selection.shown()));
     }
     Ok(build)
 }
@@ -134,15 +154,39 @@ fn read_test_build(messages: &str) -> Result<TestBuild, String> {
         }
         let source = PathBuf::from(text(target.and_then(|t| t.get("src_path")), "src_path")?);
         let source = source.strip_prefix(&package_dir).unwrap_or(&source).display().to_string();
+        let name = text(target.and_then(|t| t.get("name")), "target name")?;
+        let libtest = !without_harness(&package_dir, kinds.first().copied().unwrap_or(""), &name)?;
         build.binaries.push(TestBinary {
             package,
             package_dir,
             source,
             integration: kinds.contains(&"test"),
+            libtest,
             executable: PathBuf::from(executable),
         });
     }
     Ok(build)
+}
+
+/// Whether the manifest in `dir` says `harness = false` for its target `name` of `kind`
+/// (`[[test]]`, `[[bin]]` or `[lib]`).
+fn without_harness(dir: &Path, kind: &str, name: &str) -> Result<bool, String> {
+    let manifest = judge_meta::manifest::read(dir)?;
+    let no_harness = |table: &judge_meta::toml::Table| {
+        table.get("harness").and_then(judge_meta::toml::Value::as_bool) == Some(false)
+    };
+    let section = match kind {
+        "lib" => return Ok(manifest.table(&["lib"]).is_some_and(no_harness)),
+        "test" => "test",
+        "bin" => "bin",
+        _ => return Ok(false),
+    };
+    let targets =
+        manifest.get(section).and_then(judge_meta::toml::Value::as_array).unwrap_or_default();
+    Ok(targets.iter().filter_map(judge_meta::toml::Value::as_table).any(|target| {
+        target.get("name").and_then(judge_meta::toml::Value::as_str) == Some(name)
+            && no_harness(target)
+    }))
 }
 
 /// The name in the package's manifest (judge-meta reads each manifest once).
@@ -157,6 +201,15 @@ fn package_name(dir: &Path) -> Result<String, String> {
 mod tests {
     use super::read_test_build;
     use std::path::Path;
+
+    #[test]
+    fn a_target_without_libtest_is_found_in_its_manifest() {
+        // judge-test's `mains` test has its own main.
+        let judge_test = Path::new(env!("CARGO_MANIFEST_DIR")).join("../judge-test");
+        assert_eq!(super::without_harness(&judge_test, "test", "mains"), Ok(true));
+        assert_eq!(super::without_harness(&judge_test, "test", "interact"), Ok(false));
+        assert_eq!(super::without_harness(&judge_test, "lib", "judge_test"), Ok(false));
+    }
 
     #[test]
     fn test_executables_come_from_the_artifact_messages() {
@@ -182,6 +235,7 @@ mod tests {
         assert_eq!(build.doc_tested, ["runner"]);
         let shown: Vec<(String, bool)> =
             build.binaries.iter().map(|b| (b.shown(), b.integration)).collect();
+        assert!(build.binaries.iter().all(|b| b.libtest));
         assert_eq!(
             shown,
             [("runner src/lib.rs".to_string(), false), ("runner tests/cli.rs".to_string(), true)]

@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 
 use judge_meta::problem::{self, Role};
 
-use crate::cargo::{self, TestBinary, TestBuild};
+use crate::cargo::{self, TestBinary, TestBuild, TestSelection};
 use crate::{process, Problem, Tally};
 
 /// A job that runs longer than this is killed (no test may hang the suite).
@@ -34,6 +34,16 @@ const JOB_WALL_LIMIT: Duration = Duration::from_secs(15 * 60);
 
 /// With no job ending for this long, the jobs still running are named.
 const HEARTBEAT: Duration = Duration::from_secs(15);
+
+/// How long a job of each class usually takes, seconds, for the order before a run has
+/// measured it: tools' tests (which build fixtures), testdata, problems' integration tests
+/// (stress), doc-tests, unit tests.
+const USUAL_SECONDS: [f64; 5] = [20.0, 8.0, 4.0, 2.0, 0.5];
+
+/// What libtest says of `--logfile`, kept out of a failure's output: the option still works
+/// and is how the counts are read; if a libtest ever drops it, every executable fails with
+/// its message, and the counts say so.
+const LOGFILE_WARNING: &str = "warning: `--logfile` is deprecated";
 
 /// How many lines of a failed job's output are shown.
 const SHOWN_LINES: usize = 400;
@@ -54,24 +64,56 @@ pub fn run(root: &Path, problems: &[String], quick: bool) -> Result<bool, String
         version("rustc"),
         version(judge_meta::profiles::RUSTC_163)
     );
-    println!("== release build: what the testdata runs ({})", names.join(", "));
+    // Problems' integration tests (stress, CLI) run in release, as the judge and
+    // scripts/stress.sh run the code, beside the binaries the testdata runs; unit tests, and
+    // every test of the tools and libraries, in the test profile.
+    let mut selections = Vec::new();
+    let integration = integration_tests(root, &names);
+    if !integration.is_empty() {
+        let targets = integration.iter().flat_map(|name| ["--test".to_string(), name.clone()]);
+        selections.push(TestSelection {
+            packages: names.clone(),
+            targets: targets.collect(),
+            release: true,
+        });
+    }
+    let unit_targets = unit_test_targets(root, &names);
+    if !unit_targets.is_empty() {
+        selections.push(TestSelection {
+            packages: names.clone(),
+            targets: unit_targets,
+            release: false,
+        });
+    }
+    if problems.is_empty() {
+        let mut others = problem::crates_with_role(root, Role::Tool)?;
+        others.extend(problem::crates_with_role(root, Role::Library)?);
+        others.sort();
+        let targets = ["--lib", "--bins", "--tests"].map(String::from).to_vec();
+        selections.push(TestSelection { packages: others, targets, release: false });
+    }
+    let mut build = TestBuild::default();
+    let mut build_failed = false;
+    println!("== build: what the testdata runs ({})", names.join(", "));
     if let Err(e) = crate::build_for(root, &testdata) {
         eprintln!("error: {e}");
         return Ok(finish(Tally { passed: 0, failed: 1 }));
     }
-    let selection = if problems.is_empty() {
-        "--workspace".to_string()
-    } else {
-        format!("-p {}", problems.join(" -p "))
-    };
-    println!("== test build: cargo test --no-run {selection}");
-    let (build, build_failed) = match cargo::build_tests(root, problems) {
-        Ok(build) => (build, false),
-        Err(e) => {
-            eprintln!("error: {e}");
-            (TestBuild::default(), true)
+    for selection in &selections {
+        println!("== build: {}", selection.shown());
+        match cargo::build_tests(root, selection) {
+            Ok(built) => {
+                build.binaries.extend(built.binaries);
+                build.doc_tested.extend(built.doc_tested);
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                build_failed = true;
+            }
         }
-    };
+    }
+    build.doc_tested.sort();
+    build.doc_tested.dedup();
     let scratch = Scratch::new()?;
     let times_path = crate::target_dir(root).join("xtask-test-times.tsv");
     let last_times = read_times(&times_path);
@@ -96,16 +138,12 @@ pub fn run(root: &Path, problems: &[String], quick: bool) -> Result<bool, String
     for package in build.doc_tested {
         jobs.push(Job::new(format!("{package} doc-tests"), 3, Work::DocTests(package)));
     }
-    // The slowest first, so that the last jobs to end are short ones.
-    jobs.sort_by(|a, b| {
-        let known = |job: &Job| last_times.get(&job.name).copied();
-        match (known(a), known(b)) {
-            (Some(x), Some(y)) => y.total_cmp(&x),
-            (Some(_), None) => std::cmp::Ordering::Less,
-            (None, Some(_)) => std::cmp::Ordering::Greater,
-            (None, None) => a.class.cmp(&b.class).then_with(|| a.name.cmp(&b.name)),
-        }
-    });
+    // The slowest first, so that the last jobs to end are short ones: as long as the last run
+    // took, else as long as such jobs usually take.
+    let expected = |job: &Job| {
+        last_times.get(&job.name).copied().unwrap_or(USUAL_SECONDS[usize::from(job.class)])
+    };
+    jobs.sort_by(|a, b| expected(b).total_cmp(&expected(a)).then_with(|| a.name.cmp(&b.name)));
     let workers =
         std::thread::available_parallelism().map_or(1, |n| n.get()).min(jobs.len()).max(1);
     println!("== running {} jobs, {workers} at a time", jobs.len());
@@ -144,6 +182,61 @@ pub fn run(root: &Path, problems: &[String], quick: bool) -> Result<bool, String
     println!("cargo test: {} passed, {} failed", tests.passed, tests.failed);
     println!("testdata: {} passed, {} failed", runs.passed, runs.failed);
     Ok(finish(Tally { passed: tests.passed + runs.passed, failed: tests.failed + runs.failed }))
+}
+
+/// The names of the integration tests of `packages` (`tests/NAME.rs`, `tests/NAME/main.rs`),
+/// each once.
+fn integration_tests(root: &Path, packages: &[String]) -> Vec<String> {
+    let mut names = Vec::new();
+    for package in packages {
+        let Some(dir) = problem::crate_dir(root, package) else { continue };
+        let Ok(entries) = fs::read_dir(dir.join("tests")) else { continue };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let name = match path.extension() {
+                Some(ext) if ext == "rs" => path.file_stem(),
+                None if path.join("main.rs").is_file() => path.file_name(),
+                _ => None,
+            };
+            if let Some(name) = name.and_then(|n| n.to_str()) {
+                names.push(name.to_string());
+            }
+        }
+    }
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// The unit-test targets of problem crates: each library, and the binaries whose source
+/// holds tests (a `#[test]`, a `cfg(test)` or a module of its own); a problem's binaries are
+/// one-line mains, and each would be a test executable of no tests.
+fn unit_test_targets(root: &Path, packages: &[String]) -> Vec<String> {
+    let mut targets = Vec::new();
+    for package in packages {
+        let Some(dir) = problem::crate_dir(root, package) else { continue };
+        if dir.join("src/lib.rs").is_file() && !targets.contains(&"--lib".to_string()) {
+            targets.push("--lib".to_string());
+        }
+        let mut bins = vec![(package.clone(), dir.join("src/main.rs"))];
+        if let Ok(entries) = fs::read_dir(dir.join("src/bin")) {
+            for path in entries.flatten().map(|entry| entry.path()) {
+                if let Some(name) = path.file_stem().and_then(|n| n.to_str()) {
+                    bins.push((name.to_string(), path.clone()));
+                }
+            }
+        }
+        for (name, source) in bins {
+            let text = fs::read_to_string(&source).unwrap_or_default();
+            let has_tests = text.contains("#[test]")
+                || text.contains("cfg(test)")
+                || text.lines().any(|line| line.trim_start().starts_with("mod "));
+            if has_tests {
+                targets.extend(["--bin".to_string(), name]);
+            }
+        }
+    }
+    targets
 }
 
 /// Prints the last line, `N passed, N failed`; whether nothing failed.
@@ -316,6 +409,12 @@ fn run_binary(binary: &TestBinary, scratch: &Path) -> Outcome {
             .env("CARGO_PKG_NAME", &binary.package);
         command
     };
+    if !binary.libtest {
+        // Its own main: one test, passed when it succeeds.
+        let (succeeded, output) = execute(command(), &scratch.join("log"), scratch);
+        let (passed, failed) = if succeeded { (1, 0) } else { (0, 1) };
+        return Outcome { passed, failed, output, unit: "tests", ..Outcome::default() };
+    }
     let listed = match command().args(["--list", "--format", "terse"]).output() {
         Ok(output) if output.status.success() => {
             listed_tests(&String::from_utf8_lossy(&output.stdout))
@@ -384,6 +483,14 @@ fn execute(mut command: Command, log: &Path, scratch: &Path) -> (bool, String) {
         Ok(status.is_some())
     });
     let mut output = fs::read_to_string(&output_path).unwrap_or_default();
+    // libtest's own word on the option this runner reads its counts through.
+    if output.contains(LOGFILE_WARNING) {
+        output = output
+            .lines()
+            .filter(|line| *line != LOGFILE_WARNING)
+            .map(|line| format!("{line}\n"))
+            .collect();
+    }
     match (finished, status) {
         (Ok(true), Some(status)) => (status.success(), output),
         _ => {

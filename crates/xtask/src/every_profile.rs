@@ -1,6 +1,11 @@
 //! The templates meet the bundler: the sample problem `xtask new` makes, bundled for every
 //! judge profile (readable and compact), is accepted by that judge's compilers (the checks
 //! inside the bundler) and, compiled as the judge compiles it, answers the sample.
+//!
+//! Profiles that compile alike (the same edition, compiler, flags and platform checks: BOJ,
+//! SWEA and Programmers, say) get the same bundle, since the sample's sources do not depend on
+//! the profile (only its metadata does) and the bundler's options are the profile's: each such
+//! group is bundled and run once, the groups side by side.
 
 use std::fs;
 use std::io::Write;
@@ -98,26 +103,56 @@ fn compile_and_run(source: &str, profile: &judge_meta::Profile, stdin: &str) -> 
     String::from_utf8(output.stdout).expect("UTF-8 output")
 }
 
-#[test]
-fn every_profile_gets_a_bundle_its_judges_compilers_accept() {
+/// The profiles in groups that compile alike: the bundler's options for them are the same.
+fn compiling_alike() -> Vec<Vec<&'static judge_meta::Profile>> {
+    let mut groups: Vec<Vec<&judge_meta::Profile>> = Vec::new();
     for profile in PROFILES {
-        let dir = sample_problem(profile.key);
-        for compact in [false, true] {
-            let options = Options::for_profile(profile, compact).expect("a known edition");
-            // The checks inside are the judge's compilers (and, for Codeforces, Windows).
-            let bundle =
-                bundle_crate(&dir.path, &dir.path.join("crates/sample"), "sample", &options)
-                    .unwrap_or_else(|e| panic!("{} (compact {compact}): {e}", profile.key));
-            assert!(Edition::parse(profile.edition).is_ok(), "{}", profile.key);
-            let output = compile_and_run(&bundle.text, profile, "3\n1 2 -4\n");
-            assert_eq!(output, "-1\n", "{}", profile.key);
-            if profile.windows {
-                assert!(options.checks.before_2024.iter().any(|c| c
-                    .compiler
-                    .flags
-                    .iter()
-                    .any(|f| f == WINDOWS_TARGET)));
-            }
+        let options = |p: &judge_meta::Profile| {
+            format!("{:?}", Options::for_profile(p, false).expect("a known edition"))
+        };
+        match groups.iter_mut().find(|group| options(group[0]) == options(profile)) {
+            Some(group) => group.push(profile),
+            None => groups.push(vec![profile]),
         }
     }
+    groups
+}
+
+#[test]
+fn every_profile_gets_a_bundle_its_judges_compilers_accept() {
+    let groups = compiling_alike();
+    // Every profile is in one group; boj, swea and programmers compile alike.
+    assert_eq!(groups.iter().map(Vec::len).sum::<usize>(), PROFILES.len());
+    let keys: Vec<Vec<&str>> = groups.iter().map(|g| g.iter().map(|p| p.key).collect()).collect();
+    assert!(keys.iter().any(|g| g.contains(&"boj") && g.contains(&"swea")), "{keys:?}");
+    std::thread::scope(|scope| {
+        for group in &groups {
+            scope.spawn(move || {
+                let profile = group[0];
+                let dir = sample_problem(profile.key);
+                for compact in [false, true] {
+                    let options = Options::for_profile(profile, compact).expect("a known edition");
+                    // The checks inside are the judge's compilers (and, for Codeforces,
+                    // Windows).
+                    let bundle = bundle_crate(
+                        &dir.path,
+                        &dir.path.join("crates/sample"),
+                        "sample",
+                        &options,
+                    )
+                    .unwrap_or_else(|e| panic!("{} (compact {compact}): {e}", profile.key));
+                    assert!(Edition::parse(profile.edition).is_ok(), "{}", profile.key);
+                    let output = compile_and_run(&bundle.text, profile, "3\n1 2 -4\n");
+                    assert_eq!(output, "-1\n", "{}", profile.key);
+                    if profile.windows {
+                        assert!(options.checks.before_2024.iter().any(|c| c
+                            .compiler
+                            .flags
+                            .iter()
+                            .any(|f| f == WINDOWS_TARGET)));
+                    }
+                }
+            });
+        }
+    });
 }

@@ -8,6 +8,7 @@
 //!                                   every testdata case through the release binary and bundle
 //!                                   (--quick: the release binary only)
 //! xtask make-testdata PROBLEM      testdata/PROBLEM from crates/PROBLEM/testdata.list
+//! xtask scale PROBLEM              how the solver's time grows with n (bench.sh --scale)
 //! xtask problems [NAME...]          the problem crates (or checks that each NAME is one)
 //! xtask profiles                    the judge profiles a problem's metadata can name
 //! xtask new NAME --judge PROFILE [--time-limit MS] [--memory-limit MB] [--interactive]
@@ -35,7 +36,7 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage: xtask bundle [--compact] PROBLEM | test [--quick] [PROBLEM...] | \
                      testdata [--quick] [PROBLEM...] | \
-                     make-testdata PROBLEM | \
+                     make-testdata PROBLEM | scale PROBLEM | \
                      problems [NAME...] | profiles | new NAME --judge PROFILE [OPTIONS] | \
                      new --lib NAME";
 
@@ -138,6 +139,15 @@ fn dispatch(root: &Path, args: &[&str]) -> Result<bool, Stop> {
             }
             checked_problems(root, &[problem], MAKE)?;
             runner::make(root, problem)?;
+            Ok(true)
+        }
+        ["scale", rest @ ..] => {
+            const SCALE: &str = "usage: scripts/bench.sh PROBLEM --scale";
+            let [problem] = rest else {
+                return Err(Stop::Usage("one problem at a time".to_string(), SCALE));
+            };
+            checked_problems(root, &[problem], SCALE)?;
+            runner::scale::run(root, problem)?;
             Ok(true)
         }
         ["problems", names @ ..] => {
