@@ -2,8 +2,10 @@
 //! (`--message-format=json-render-diagnostics`: one `compiler-artifact` object per unit on
 //! stdout, its diagnostics rendered on stderr as usual), never from its printed lines.
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::time::Duration;
 
 use judge_meta::json::{self, Value};
 
@@ -60,6 +62,8 @@ impl TestBinary {
 pub struct TestBuild {
     pub binaries: Vec<TestBinary>,
     pub doc_tested: Vec<String>,
+    /// The CPU time of cargo and the compilers.
+    pub cpu: Duration,
 }
 
 /// One `cargo test --no-run`: which packages, which of their targets (`--lib`, `--bin NAME`,
@@ -101,16 +105,21 @@ pub fn build_tests(root: &Path, selection: &TestSelection) -> Result<TestBuild, 
         command.args(["-p", package]);
     }
     command.args(&selection.targets);
-    let output = command
+    let mut child = command
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
-        .output()
+        .spawn()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
-    let messages = String::from_utf8_lossy(&output.stdout);
-    let mut build = read_test_build(&messages)?;
+    let mut messages = Vec::new();
+    let read = child.stdout.take().expect("piped").read_to_end(&mut messages);
+    // cargo and the compilers it waited for.
+    let usage = crate::process::wait_within(&child, Duration::MAX)?.ok_or("cargo was killed")?;
+    read.map_err(|e| format!("cannot read cargo's messages: {e}"))?;
+    let mut build = read_test_build(&String::from_utf8_lossy(&messages))?;
+    build.cpu = usage.cpu;
     // The dependencies' libraries are built too; their doc-tests are theirs to run.
     build.doc_tested.retain(|package| selection.packages.contains(package));
-    if !output.status.success() {
+    if !usage.exit.success() {
         return Err(format!("`{}` failed (cargo's errors are above)", selection.shown()));
     }
     Ok(build)

@@ -245,6 +245,28 @@ pub fn run_to_files(
     run.finish_within(wall_limit)
 }
 
+/// Waits for `child`, which this process started, to end, killing it once `limit` passes;
+/// how it ended and its CPU time (its own and that of the descendants it waited for), or
+/// `None` if it was killed. The child is reaped here: `Child::wait` must not follow.
+pub fn wait_within(child: &std::process::Child, limit: Duration) -> Result<Option<Usage>, String> {
+    let pid = child.id();
+    let (ended, waited) = std::sync::mpsc::channel();
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            let _ = ended.send(sys::wait(pid));
+        });
+        match waited.recv_timeout(limit) {
+            Ok(usage) => usage.map(Some),
+            Err(_) => {
+                sys::kill(pid);
+                // The waiter reaps it and returns.
+                let _ = waited.recv();
+                Ok(None)
+            }
+        }
+    })
+}
+
 /// Calls `done` with a growing pause (50 us up to 5 ms) until it returns true or `deadline`
 /// passes; whether it returned true.
 pub fn poll_until(

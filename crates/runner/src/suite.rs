@@ -101,8 +101,14 @@ pub fn run(root: &Path, problems: &[String], quick: bool) -> Result<bool, String
     }
     for selection in &selections {
         println!("== build: {}", selection.shown());
+        let started = Instant::now();
         match cargo::build_tests(root, selection) {
             Ok(built) => {
+                println!(
+                    "   built in {:.1} s (CPU {:.1} s)",
+                    started.elapsed().as_secs_f64(),
+                    built.cpu.as_secs_f64()
+                );
                 build.binaries.extend(built.binaries);
                 build.doc_tested.extend(built.doc_tested);
             }
@@ -144,10 +150,17 @@ pub fn run(root: &Path, problems: &[String], quick: bool) -> Result<bool, String
         last_times.get(&job.name).copied().unwrap_or(USUAL_SECONDS[usize::from(job.class)])
     };
     jobs.sort_by(|a, b| expected(b).total_cmp(&expected(a)).then_with(|| a.name.cmp(&b.name)));
+    let jobs_started = Instant::now();
     let workers =
         std::thread::available_parallelism().map_or(1, |n| n.get()).min(jobs.len()).max(1);
     println!("== running {} jobs, {workers} at a time", jobs.len());
     let ended = run_jobs(root, jobs, workers, &scratch.path);
+    let job_cpu: Duration = ended.iter().filter_map(|(_, outcome)| outcome.cpu).sum();
+    println!(
+        "   the jobs took {:.1} s (CPU of the test processes {:.1} s; testdata runs here)",
+        jobs_started.elapsed().as_secs_f64(),
+        job_cpu.as_secs_f64()
+    );
 
     let mut tests = Tally { passed: 0, failed: usize::from(build_failed) };
     let mut runs = Tally::default();
@@ -174,9 +187,14 @@ pub fn run(root: &Path, problems: &[String], quick: bool) -> Result<bool, String
     let mut slowest: Vec<(&str, f64)> =
         ended.iter().map(|(job, outcome)| (job.name.as_str(), outcome.seconds)).collect();
     slowest.sort_by(|a, b| b.1.total_cmp(&a.1));
-    println!("== slowest jobs");
+    println!("== slowest jobs (wall time, CPU time of their processes)");
     for (name, seconds) in slowest.iter().take(5) {
-        println!("   {seconds:7.2} s  {name}");
+        let cpu = ended
+            .iter()
+            .find(|(job, _)| job.name == *name)
+            .and_then(|(_, outcome)| outcome.cpu)
+            .map_or("      -".to_string(), |cpu| format!("{:7.2} s", cpu.as_secs_f64()));
+        println!("   {seconds:7.2} s  {cpu}  {name}");
     }
     write_times(&times_path, &last_times, &slowest);
     println!("cargo test: {} passed, {} failed", tests.passed, tests.failed);
@@ -303,6 +321,8 @@ struct Outcome {
     /// What it printed (for testdata, its verdict table).
     output: String,
     seconds: f64,
+    /// The CPU time of its processes (none for testdata, which runs in this process).
+    cpu: Option<Duration>,
     /// What was counted, for the progress line: `tests` or `runs`.
     unit: &'static str,
 }
@@ -345,7 +365,13 @@ fn run_jobs(root: &Path, jobs: Vec<Job>, workers: usize, scratch: &Path) -> Vec<
                             outcome.unit
                         )
                     };
-                    println!("   {verdict} {counts:>20} {:7.2} s  {}", outcome.seconds, job.name);
+                    let cpu = outcome
+                        .cpu
+                        .map_or(String::new(), |cpu| format!(" (CPU {:.1} s)", cpu.as_secs_f64()));
+                    println!(
+                        "   {verdict} {counts:>20} {:7.2} s  {}{cpu}",
+                        outcome.seconds, job.name
+                    );
                     results.push((job, outcome));
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {
@@ -411,9 +437,17 @@ fn run_binary(binary: &TestBinary, scratch: &Path) -> Outcome {
     };
     if !binary.libtest {
         // Its own main: one test, passed when it succeeds.
-        let (succeeded, output) = execute(command(), &scratch.join("log"), scratch);
-        let (passed, failed) = if succeeded { (1, 0) } else { (0, 1) };
-        return Outcome { passed, failed, output, unit: "tests", ..Outcome::default() };
+        let run = execute(command(), &scratch.join("log"), scratch);
+        let (passed, failed) = if run.succeeded { (1, 0) } else { (0, 1) };
+        let output = run.output;
+        return Outcome {
+            passed,
+            failed,
+            output,
+            cpu: Some(run.cpu),
+            unit: "tests",
+            ..Outcome::default()
+        };
     }
     let listed = match command().args(["--list", "--format", "terse"]).output() {
         Ok(output) if output.status.success() => {
@@ -440,8 +474,8 @@ fn run_binary(binary: &TestBinary, scratch: &Path) -> Outcome {
     let log = scratch.join("log");
     let mut run = command();
     run.args(["-q", "--logfile"]).arg(&log);
-    let (succeeded, output) = execute(run, &log, scratch);
-    count(&listed, &fs::read_to_string(&log).unwrap_or_default(), succeeded, output)
+    let run = execute(run, &log, scratch);
+    count(&listed, &fs::read_to_string(&log).unwrap_or_default(), run)
 }
 
 /// The doc-tests of `package`'s library, through `cargo test --doc` (rustdoc compiles each).
@@ -449,7 +483,7 @@ fn run_doc_tests(root: &Path, package: &str, scratch: &Path) -> Outcome {
     let log = scratch.join("log");
     let mut run = Command::new(cargo::program());
     run.current_dir(root).args(["test", "-q", "--doc", "-p", package, "--", "--logfile"]).arg(&log);
-    let (succeeded, output) = execute(run, &log, scratch);
+    let run = execute(run, &log, scratch);
     let log = fs::read_to_string(&log).unwrap_or_default();
     // The doc-tests are listed by the run itself: every test is in its log.
     let listed: Vec<String> = log
@@ -457,31 +491,37 @@ fn run_doc_tests(root: &Path, package: &str, scratch: &Path) -> Outcome {
         .filter_map(|line| line.split_once(' '))
         .map(|(_, name)| name.to_string())
         .collect();
-    count(&listed, &log, succeeded, output)
+    count(&listed, &log, run)
+}
+
+/// How a command of a job ended.
+struct Executed {
+    succeeded: bool,
+    /// What it printed, stdout and stderr as they came.
+    output: String,
+    /// Its CPU time and that of the processes it waited for (compilers, fixture builds).
+    cpu: Duration,
 }
 
 /// Runs `command` with its stdout and stderr into one file (removing `log` first), killing it
-/// after [`JOB_WALL_LIMIT`]; whether it succeeded, and what it printed.
-fn execute(mut command: Command, log: &Path, scratch: &Path) -> (bool, String) {
+/// after [`JOB_WALL_LIMIT`].
+fn execute(mut command: Command, log: &Path, scratch: &Path) -> Executed {
     let _ = fs::remove_file(log);
+    let failed = |output: String| Executed { succeeded: false, output, cpu: Duration::ZERO };
     let output_path = scratch.join("output");
     let file = match fs::File::create(&output_path) {
         Ok(file) => file,
-        Err(e) => return (false, format!("cannot create {}: {e}", output_path.display())),
+        Err(e) => return failed(format!("cannot create {}: {e}", output_path.display())),
     };
     let stderr = match file.try_clone() {
         Ok(copy) => copy,
-        Err(e) => return (false, format!("cannot share {}: {e}", output_path.display())),
+        Err(e) => return failed(format!("cannot share {}: {e}", output_path.display())),
     };
-    let mut child = match command.stdin(Stdio::null()).stdout(file).stderr(stderr).spawn() {
+    let child = match command.stdin(Stdio::null()).stdout(file).stderr(stderr).spawn() {
         Ok(child) => child,
-        Err(e) => return (false, format!("cannot run {:?}: {e}", command.get_program())),
+        Err(e) => return failed(format!("cannot run {:?}: {e}", command.get_program())),
     };
-    let mut status = None;
-    let finished = process::poll_until(Instant::now() + JOB_WALL_LIMIT, || {
-        status = child.try_wait().map_err(|e| e.to_string())?;
-        Ok(status.is_some())
-    });
+    let usage = process::wait_within(&child, JOB_WALL_LIMIT);
     let mut output = fs::read_to_string(&output_path).unwrap_or_default();
     // libtest's own word on the option this runner reads its counts through.
     if output.contains(LOGFILE_WARNING) {
@@ -491,14 +531,10 @@ fn execute(mut command: Command, log: &Path, scratch: &Path) -> (bool, String) {
             .map(|line| format!("{line}\n"))
             .collect();
     }
-    match (finished, status) {
-        (Ok(true), Some(status)) => (status.success(), output),
-        _ => {
-            let _ = child.kill();
-            let _ = child.wait();
-            output.push_str(&format!("\nkilled after {} s\n", JOB_WALL_LIMIT.as_secs()));
-            (false, output)
-        }
+    match usage {
+        Ok(Some(usage)) => Executed { succeeded: usage.exit.success(), output, cpu: usage.cpu },
+        Ok(None) => failed(format!("{output}\nkilled after {} s\n", JOB_WALL_LIMIT.as_secs())),
+        Err(e) => failed(format!("{output}\n{e}\n")),
     }
 }
 
@@ -511,13 +547,15 @@ fn listed_tests(list: &str) -> Vec<String> {
 /// `failed NAME`, `ignored NAME`) and whether the run `succeeded`: a listed test that the log
 /// does not name failed if the run failed; a failed run with no failed test counts one
 /// failure (it broke outside its tests).
-fn count(listed: &[String], log: &str, succeeded: bool, output: String) -> Outcome {
+fn count(listed: &[String], log: &str, run: Executed) -> Outcome {
+    let succeeded = run.succeeded;
     let results: HashMap<&str, &str> = log
         .lines()
         .filter_map(|line| line.split_once(' '))
         .map(|(result, name)| (name, result))
         .collect();
-    let mut outcome = Outcome { output, unit: "tests", ..Outcome::default() };
+    let mut outcome =
+        Outcome { output: run.output, cpu: Some(run.cpu), unit: "tests", ..Outcome::default() };
     for name in listed {
         match results.get(name.as_str()) {
             Some(&"ok") => outcome.passed += 1,
@@ -575,22 +613,27 @@ impl Drop for Scratch {
 
 #[cfg(test)]
 mod tests {
-    use super::{count, listed_tests, read_times};
+    use super::{count, listed_tests, read_times, Executed};
+    use std::time::Duration;
+
+    fn ran(succeeded: bool) -> Executed {
+        Executed { succeeded, output: String::new(), cpu: Duration::ZERO }
+    }
 
     #[test]
     fn counts_come_from_the_list_and_the_log() {
         let listed = listed_tests("a::one: test\na::two: test\nb: test\nbench_x: benchmark\n");
         assert_eq!(listed, ["a::one", "a::two", "b"]);
         let log = "ok a::one\nfailed a::two\nignored b\n";
-        let outcome = count(&listed, log, false, String::new());
+        let outcome = count(&listed, log, ran(false));
         assert_eq!((outcome.passed, outcome.failed), (1, 1));
         // A run that crashed in `a::two`: it and the tests after it, never logged, failed.
-        let outcome = count(&listed, "ok a::one\n", false, String::new());
+        let outcome = count(&listed, "ok a::one\n", ran(false));
         assert_eq!((outcome.passed, outcome.failed), (1, 2));
         // All passed; and a failure outside any test still counts once.
-        let outcome = count(&listed, "ok a::one\nok a::two\nok b\n", true, String::new());
+        let outcome = count(&listed, "ok a::one\nok a::two\nok b\n", ran(true));
         assert_eq!((outcome.passed, outcome.failed), (3, 0));
-        let outcome = count(&listed, "ok a::one\nok a::two\nok b\n", false, String::new());
+        let outcome = count(&listed, "ok a::one\nok a::two\nok b\n", ran(false));
         assert_eq!((outcome.passed, outcome.failed), (3, 1));
     }
 
