@@ -31,17 +31,20 @@ die() {
     exit 1
 }
 
-# xtask ARGS...: the workspace's tools (crates/xtask), built in release mode once per script
-# run and then called directly (each `cargo run` would check the build again).
+# xtask ARGS...: the workspace's tools (crates/xtask), built once per script run and then
+# called directly (each `cargo run` would check the build again). A debug build: the tools
+# spend their time in rustc and in the programs they measure, not in their own code (bundling
+# and the testdata runner take the same time as with a release build), and the test build
+# reuses it instead of building the tools twice.
 xtask_built=
 build_xtask() {
     [ -n "$xtask_built" ] && return 0
-    cargo build -q --release -p xtask || die "cannot build the workspace's tools (crates/xtask)"
+    cargo build -q -p xtask || die "cannot build the workspace's tools (crates/xtask)"
     xtask_built=yes
 }
 xtask() {
     build_xtask
-    "${CARGO_TARGET_DIR:-target}/release/xtask" "$@"
+    "${CARGO_TARGET_DIR:-target}/debug/xtask" "$@"
 }
 
 # need_debian_package FILE PACKAGE WHAT: installs Debian's PACKAGE (with sudo unless root)
