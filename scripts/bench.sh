@@ -68,10 +68,13 @@ if [ "$edit_loop" = yes ]; then
     }
     trap cleanup EXIT
     new_times=()
+    make_times=()
     for i in $(seq "$runs"); do
         name=edit-loop-$i-$$
         made+=("$name")
+        start=$EPOCHREALTIME
         scripts/new.sh "$name" --judge boj >/dev/null || die "scripts/new.sh $name failed"
+        make_times+=("$(seconds_since "$start")")
         start=$EPOCHREALTIME
         scripts/test.sh --quick "$name" >/dev/null || die "scripts/test.sh --quick $name failed"
         new_times+=("$(seconds_since "$start")")
@@ -85,6 +88,8 @@ if [ "$edit_loop" = yes ]; then
         scripts/test.sh --quick boj-11559 >/dev/null || die "scripts/test.sh --quick boj-11559 failed"
         edit_times+=("$(seconds_since "$start")")
     done
+    printf '   scripts/new.sh (the crate, its build, its testdata): median %s s (runs: %s)\n' \
+        "$(printf '%s\n' "${make_times[@]}" | median)" "${make_times[*]}"
     printf '   new problem, first scripts/test.sh --quick: median %s s (runs: %s)\n' \
         "$(printf '%s\n' "${new_times[@]}" | median)" "${new_times[*]}"
     printf '   boj-11559 one-line edit to its last verdict:  median %s s (runs: %s)\n' \
