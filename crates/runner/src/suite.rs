@@ -1,11 +1,12 @@
 //! `xtask test` (behind `scripts/test.sh`): the one command that proves the workspace works.
 //!
-//! A full run builds what the testdata runs (release), then every test executable (cargo's
-//! JSON messages say which, `cargo.rs`), then runs at once, on every core, the test
-//! executables, each library's doc-tests and each problem's testdata (release binary and
-//! bundle), the slowest first: the durations of the last run are kept in
-//! `target/xtask-test-times.tsv`, and before there is one the tools' tests (which build
-//! fixtures) go first. Naming problems tests only them and builds only what they need.
+//! A full run builds what the testdata runs and the problems' integration tests in release
+//! (the stress and CLI tests run the code as the judge and scripts/stress.sh do), their unit
+//! tests and every test of the tools and libraries in the test profile (cargo's JSON messages
+//! say what was built, `cargo.rs`), then runs at once, on every core, the test executables,
+//! each library's doc-tests and each problem's testdata (release binary and bundle), the
+//! slowest first: the durations of the last run are kept in `target/xtask-test-times.tsv`, and
+//! before there is one the tools' tests (which build fixtures) go first. Naming problems tests only them and builds only what they need.
 //! `--quick` is the loop after an edit: the release build of the named problems and their
 //! testdata through the release binary.
 //!
@@ -64,28 +65,63 @@ pub fn run(root: &Path, problems: &[String], quick: bool) -> Result<bool, String
         version("rustc"),
         version(judge_meta::profiles::RUSTC_163)
     );
-    // Problems' integration tests (stress, CLI) run in release, as the judge and
-    // scripts/stress.sh run the code, beside the binaries the testdata runs; unit tests, and
-    // every test of the tools and libraries, in the test profile.
+    println!("== build: what the testdata runs ({})", names.join(", "));
+    if let Err(e) = crate::build_for(root, &testdata) {
+        eprintln!("error: {e}");
+        return Ok(finish(Tally { passed: 0, failed: 1 }));
+    }
+    let whole_workspace = problems.is_empty();
+    let (build, build_failed) = build_tests(root, &names, whole_workspace)?;
+    let scratch = Scratch::new()?;
+    let times_path = crate::target_dir(root).join("xtask-test-times.tsv");
+    let last_times = read_times(&times_path);
+    let jobs = plan(root, build, testdata, &last_times);
+    let started = Instant::now();
+    let workers =
+        std::thread::available_parallelism().map_or(1, |n| n.get()).min(jobs.len()).max(1);
+    println!("== running {} jobs, {workers} at a time", jobs.len());
+    let ended = run_jobs(root, jobs, workers, &scratch.path);
+    let job_cpu: Duration = ended.iter().filter_map(|(_, outcome)| outcome.cpu).sum();
+    println!(
+        "   the jobs took {:.1} s (CPU of the test processes {:.1} s; testdata runs here)",
+        started.elapsed().as_secs_f64(),
+        job_cpu.as_secs_f64()
+    );
+    let tally = report(&ended, build_failed);
+    let times: Vec<(&str, f64)> =
+        ended.iter().map(|(job, outcome)| (job.name.as_str(), outcome.seconds)).collect();
+    write_times(&times_path, &last_times, &times);
+    Ok(finish(tally))
+}
+
+/// Builds the test executables: the problems' integration tests (stress, CLI) in release, as
+/// the judge and scripts/stress.sh run the code, beside the binaries the testdata runs; their
+/// unit tests, and with `whole_workspace` every test of the tools and libraries, in the test
+/// profile. What was built, and whether a build failed (its errors are printed).
+fn build_tests(
+    root: &Path,
+    problems: &[String],
+    whole_workspace: bool,
+) -> Result<(TestBuild, bool), String> {
     let mut selections = Vec::new();
-    let integration = integration_tests(root, &names);
+    let integration = integration_tests(root, problems);
     if !integration.is_empty() {
         let targets = integration.iter().flat_map(|name| ["--test".to_string(), name.clone()]);
         selections.push(TestSelection {
-            packages: names.clone(),
+            packages: problems.to_vec(),
             targets: targets.collect(),
             release: true,
         });
     }
-    let unit_targets = unit_test_targets(root, &names);
+    let unit_targets = unit_test_targets(root, problems);
     if !unit_targets.is_empty() {
         selections.push(TestSelection {
-            packages: names.clone(),
+            packages: problems.to_vec(),
             targets: unit_targets,
             release: false,
         });
     }
-    if problems.is_empty() {
+    if whole_workspace {
         let mut others = problem::crates_with_role(root, Role::Tool)?;
         others.extend(problem::crates_with_role(root, Role::Library)?);
         others.sort();
@@ -93,12 +129,7 @@ pub fn run(root: &Path, problems: &[String], quick: bool) -> Result<bool, String
         selections.push(TestSelection { packages: others, targets, release: false });
     }
     let mut build = TestBuild::default();
-    let mut build_failed = false;
-    println!("== build: what the testdata runs ({})", names.join(", "));
-    if let Err(e) = crate::build_for(root, &testdata) {
-        eprintln!("error: {e}");
-        return Ok(finish(Tally { passed: 0, failed: 1 }));
-    }
+    let mut failed = false;
     for selection in &selections {
         println!("== build: {}", selection.shown());
         let started = Instant::now();
@@ -114,15 +145,23 @@ pub fn run(root: &Path, problems: &[String], quick: bool) -> Result<bool, String
             }
             Err(e) => {
                 eprintln!("error: {e}");
-                build_failed = true;
+                failed = true;
             }
         }
     }
     build.doc_tested.sort();
     build.doc_tested.dedup();
-    let scratch = Scratch::new()?;
-    let times_path = crate::target_dir(root).join("xtask-test-times.tsv");
-    let last_times = read_times(&times_path);
+    Ok((build, failed))
+}
+
+/// The jobs, the slowest first (so that the last to end are short): as long as the last run
+/// took, else as long as such jobs usually take.
+fn plan(
+    root: &Path,
+    build: TestBuild,
+    testdata: Vec<Problem>,
+    last_times: &HashMap<String, f64>,
+) -> Vec<Job> {
     let mut jobs = Vec::new();
     for binary in build.binaries {
         let class = if problem::role(root, &binary.package) == Some(Role::Tool) {
@@ -135,36 +174,25 @@ pub fn run(root: &Path, problems: &[String], quick: bool) -> Result<bool, String
         jobs.push(Job::new(binary.shown(), class, Work::Binary(binary)));
     }
     for problem in testdata {
-        jobs.push(Job::new(
-            format!("testdata {}", problem.name),
-            1,
-            Work::Testdata(Box::new(problem)),
-        ));
+        let name = format!("testdata {}", problem.name);
+        jobs.push(Job::new(name, 1, Work::Testdata(Box::new(problem))));
     }
     for package in build.doc_tested {
         jobs.push(Job::new(format!("{package} doc-tests"), 3, Work::DocTests(package)));
     }
-    // The slowest first, so that the last jobs to end are short ones: as long as the last run
-    // took, else as long as such jobs usually take.
     let expected = |job: &Job| {
         last_times.get(&job.name).copied().unwrap_or(USUAL_SECONDS[usize::from(job.class)])
     };
     jobs.sort_by(|a, b| expected(b).total_cmp(&expected(a)).then_with(|| a.name.cmp(&b.name)));
-    let jobs_started = Instant::now();
-    let workers =
-        std::thread::available_parallelism().map_or(1, |n| n.get()).min(jobs.len()).max(1);
-    println!("== running {} jobs, {workers} at a time", jobs.len());
-    let ended = run_jobs(root, jobs, workers, &scratch.path);
-    let job_cpu: Duration = ended.iter().filter_map(|(_, outcome)| outcome.cpu).sum();
-    println!(
-        "   the jobs took {:.1} s (CPU of the test processes {:.1} s; testdata runs here)",
-        jobs_started.elapsed().as_secs_f64(),
-        job_cpu.as_secs_f64()
-    );
+    jobs
+}
 
+/// Prints what failed, the testdata tables, the slowest jobs and the counts of each kind;
+/// the counts in all (a failed build counts one failure).
+fn report(ended: &[(Job, Outcome)], build_failed: bool) -> Tally {
     let mut tests = Tally { passed: 0, failed: usize::from(build_failed) };
     let mut runs = Tally::default();
-    for (job, outcome) in &ended {
+    for (job, outcome) in ended {
         let tally = if job.is_testdata() { &mut runs } else { &mut tests };
         tally.passed += outcome.passed;
         tally.failed += outcome.failed;
@@ -184,22 +212,17 @@ pub fn run(root: &Path, problems: &[String], quick: bool) -> Result<bool, String
     for (_, outcome) in tables {
         print!("{}", outcome.output);
     }
-    let mut slowest: Vec<(&str, f64)> =
-        ended.iter().map(|(job, outcome)| (job.name.as_str(), outcome.seconds)).collect();
-    slowest.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let mut slowest: Vec<&(Job, Outcome)> = ended.iter().collect();
+    slowest.sort_by(|a, b| b.1.seconds.total_cmp(&a.1.seconds));
     println!("== slowest jobs (wall time, CPU time of their processes)");
-    for (name, seconds) in slowest.iter().take(5) {
-        let cpu = ended
-            .iter()
-            .find(|(job, _)| job.name == *name)
-            .and_then(|(_, outcome)| outcome.cpu)
-            .map_or("      -".to_string(), |cpu| format!("{:7.2} s", cpu.as_secs_f64()));
-        println!("   {seconds:7.2} s  {cpu}  {name}");
+    for (job, outcome) in slowest.iter().take(5) {
+        let cpu =
+            outcome.cpu.map_or("      -".to_string(), |cpu| format!("{:7.2} s", cpu.as_secs_f64()));
+        println!("   {:7.2} s  {cpu}  {}", outcome.seconds, job.name);
     }
-    write_times(&times_path, &last_times, &slowest);
     println!("cargo test: {} passed, {} failed", tests.passed, tests.failed);
     println!("testdata: {} passed, {} failed", runs.passed, runs.failed);
-    Ok(finish(Tally { passed: tests.passed + runs.passed, failed: tests.failed + runs.failed }))
+    Tally { passed: tests.passed + runs.passed, failed: tests.failed + runs.failed }
 }
 
 /// The names of the integration tests of `packages` (`tests/NAME.rs`, `tests/NAME/main.rs`),
@@ -354,24 +377,7 @@ fn run_jobs(root: &Path, jobs: Vec<Job>, workers: usize, scratch: &Path) -> Vec<
         loop {
             match ended.recv_timeout(HEARTBEAT) {
                 Ok((job, outcome)) => {
-                    let verdict = if outcome.failed == 0 { "ok  " } else { "FAIL" };
-                    let counts = if outcome.failed == 0 {
-                        format!("{} {}", outcome.passed, outcome.unit)
-                    } else {
-                        format!(
-                            "{} of {} {} failed",
-                            outcome.failed,
-                            outcome.passed + outcome.failed,
-                            outcome.unit
-                        )
-                    };
-                    let cpu = outcome
-                        .cpu
-                        .map_or(String::new(), |cpu| format!(" (CPU {:.1} s)", cpu.as_secs_f64()));
-                    println!(
-                        "   {verdict} {counts:>20} {:7.2} s  {}{cpu}",
-                        outcome.seconds, job.name
-                    );
+                    println!("{}", progress_line(&job, &outcome));
                     results.push((job, outcome));
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {
@@ -387,6 +393,19 @@ fn run_jobs(root: &Path, jobs: Vec<Job>, workers: usize, scratch: &Path) -> Vec<
         }
     });
     results
+}
+
+/// `   ok    40 tests   16.70 s  bundler src/lib.rs (CPU 12.3 s)`.
+fn progress_line(job: &Job, outcome: &Outcome) -> String {
+    let verdict = if outcome.failed == 0 { "ok  " } else { "FAIL" };
+    let (passed, failed, unit) = (outcome.passed, outcome.failed, outcome.unit);
+    let counts = if failed == 0 {
+        format!("{passed} {unit}")
+    } else {
+        format!("{failed} of {} {unit} failed", passed + failed)
+    };
+    let cpu = outcome.cpu.map_or(String::new(), |cpu| format!(" (CPU {:.1} s)", cpu.as_secs_f64()));
+    format!("   {verdict} {counts:>20} {:7.2} s  {}{cpu}", outcome.seconds, job.name)
 }
 
 impl Work {
@@ -532,7 +551,14 @@ fn execute(mut command: Command, log: &Path, scratch: &Path) -> Executed {
             .collect();
     }
     match usage {
-        Ok(Some(usage)) => Executed { succeeded: usage.exit.success(), output, cpu: usage.cpu },
+        Ok(Some(usage)) => {
+            let succeeded = usage.exit.success();
+            if !succeeded {
+                // A crash says nothing of its own: say how it ended.
+                output.push_str(&format!("(the process ended: {})\n", usage.exit));
+            }
+            Executed { succeeded, output, cpu: usage.cpu }
+        }
         Ok(None) => failed(format!("{output}\nkilled after {} s\n", JOB_WALL_LIMIT.as_secs())),
         Err(e) => failed(format!("{output}\n{e}\n")),
     }

@@ -42,7 +42,7 @@ const USAGE: &str = "usage: xtask bundle [--compact] PROBLEM | test [--quick] [P
 
 /// Why a command stopped.
 enum Stop {
-    /// Bad arguments: the reason (if any) and the usage line; exit status 2.
+    /// Bad arguments: the reason and the usage line; exit status 2.
     Usage(String, &'static str),
     /// A failure: `error: ...`, exit status 1.
     Error(String),
@@ -80,9 +80,7 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
         Err(Stop::Usage(reason, usage)) => {
-            if !reason.is_empty() {
-                eprintln!("error: {reason}");
-            }
+            eprintln!("error: {reason}");
             eprintln!("{usage}");
             ExitCode::from(2)
         }
@@ -97,7 +95,12 @@ fn dispatch(root: &Path, args: &[&str]) -> Result<bool, Stop> {
             let (compact, problem) = match rest {
                 [problem] if !problem.starts_with('-') => (false, *problem),
                 ["--compact", problem] | [problem, "--compact"] => (true, *problem),
-                _ => return Err(Stop::Usage(String::new(), BUNDLE)),
+                [] => return Err(Stop::Usage("PROBLEM is missing".to_string(), BUNDLE)),
+                _ => {
+                    let reason =
+                        format!("expected one PROBLEM and --compact at most, found {rest:?}");
+                    return Err(Stop::Usage(reason, BUNDLE));
+                }
             };
             checked_problems(root, &[problem], BUNDLE)?;
             Ok(print_bundle(root, problem, compact)?)
@@ -132,7 +135,9 @@ fn dispatch(root: &Path, args: &[&str]) -> Result<bool, Stop> {
         ["make-testdata", rest @ ..] => {
             const MAKE: &str = "usage: scripts/make-testdata.sh PROBLEM";
             let [problem] = rest else {
-                return Err(Stop::Usage(String::new(), MAKE));
+                let reason =
+                    if rest.is_empty() { "PROBLEM is missing" } else { "one problem at a time" };
+                return Err(Stop::Usage(reason.to_string(), MAKE));
             };
             if problem.starts_with('-') {
                 return Err(Stop::Usage(format!("unknown option {problem}"), MAKE));
@@ -172,7 +177,8 @@ fn dispatch(root: &Path, args: &[&str]) -> Result<bool, Stop> {
             })?;
             Ok(true)
         }
-        _ => Err(Stop::Usage(String::new(), USAGE)),
+        [] => Err(Stop::Usage("a command is missing".to_string(), USAGE)),
+        [command, ..] => Err(Stop::Usage(format!("unknown command {command:?}"), USAGE)),
     }
 }
 
