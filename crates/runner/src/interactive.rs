@@ -7,8 +7,8 @@
 //! passes, so a solver that waits forever ends as TLE, never as a hang.
 //!
 //! A deadlock ends sooner: when no byte has crossed for [`IDLE_LIMIT`] while both programs
-//! sleep (Linux's state `S`, as when reading an empty pipe) and neither gains CPU time, each
-//! waits for the other (most often the solver forgot to flush), and nothing can change that.
+//! sleep (Linux's state `S`, as when reading an empty pipe), neither gains CPU time and no byte
+//! waits in the pipes for the runner to pass on, each waits for the other (most often the solver forgot to flush), and nothing can change that.
 //! The run is killed then and judged TLE with that reason, as Codeforces judges an idle
 //! program; so a solver that never flushes costs a fraction of a second per case, not twice
 //! the time limit.
@@ -16,6 +16,7 @@
 use std::collections::VecDeque;
 use std::fs;
 use std::io::{Read, Write};
+use std::os::fd::{AsRawFd, RawFd};
 use std::path::Path;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -87,6 +88,10 @@ pub fn run(
     };
     let (to_solver, from_solver) = program.take_pipes();
     let (to_judge, from_judge) = (judge.stdin.take(), judge.stdout.take());
+    // The pipes the runner reads: bytes waiting in them are not a deadlock, only a runner
+    // not yet scheduled to pass them on.
+    let unread =
+        [from_solver.as_ref().map(AsRawFd::as_raw_fd), from_judge.as_ref().map(AsRawFd::as_raw_fd)];
     let exchange = Mutex::new(Exchange::default());
     let moved = AtomicU64::new(0);
     let (waited, solver_eof, judge_eof) = std::thread::scope(|scope| {
@@ -109,7 +114,7 @@ pub fn run(
                 moved,
             )
         });
-        let waited = wait_both(&mut program, &mut judge, started + wall_limit, moved);
+        let waited = wait_both(&mut program, &mut judge, started + wall_limit, moved, unread);
         // Both have ended or been killed, so both pumps meet the end of their input.
         let solver_eof = solver_to_judge.join().expect("the pump does not panic");
         let judge_eof = judge_to_solver.join().expect("the pump does not panic");
@@ -142,12 +147,14 @@ struct Waited {
 }
 
 /// Waits for the solver and the interactor to end; kills both when they deadlock, and
-/// whichever still runs at `deadline`. `moved` counts the bytes that crossed.
+/// whichever still runs at `deadline`. `moved` counts the bytes that crossed; `unread` are
+/// the pipes from each program to the runner.
 fn wait_both(
     program: &mut Measured,
     judge: &mut Child,
     deadline: Instant,
     moved: &AtomicU64,
+    unread: [Option<RawFd>; 2],
 ) -> Result<Waited, String> {
     let mut solver = None;
     let mut interactor = None;
@@ -164,9 +171,12 @@ fn wait_both(
         if solver.is_some() && interactor.is_some() {
             return Ok(true);
         }
-        if solver.is_none() && interactor.is_none() {
+        let nothing_unread = unread.iter().all(|fd| fd.and_then(process::bytes_waiting) == Some(0));
+        if solver.is_none() && interactor.is_none() && nothing_unread {
             let sides = [program.program_stat(), process::process_stat(judge.id())];
             deadlocked = idle.waited_too_long(Instant::now(), moved.load(Ordering::Relaxed), sides);
+        } else {
+            idle = IdleWatch::default();
         }
         Ok(deadlocked)
     });

@@ -215,6 +215,11 @@ fn parse_stat(text: &str) -> Option<ProcessStat> {
     Some(ProcessStat { sleeping: *fields.first()? == "S", cpu_ticks: ticks(11)? + ticks(12)? })
 }
 
+/// How many bytes wait to be read in the pipe `fd` (`FIONREAD`), `None` if it cannot say.
+pub fn bytes_waiting(fd: std::os::fd::RawFd) -> Option<usize> {
+    sys::bytes_waiting(fd)
+}
+
 /// Runs `program` with stdin from `input` and stdout, stderr to the given files, killing it
 /// once `wall_limit` passes. `Ok(None)` if it was killed.
 pub fn run_to_files(
@@ -387,6 +392,18 @@ mod sys {
         fn prctl(option: i32, ...) -> i32;
         #[link_name = "kill"]
         fn kill_process(pid: i32, signal: i32) -> i32;
+        fn ioctl(fd: i32, request: u64, ...) -> i32;
+    }
+
+    /// `ioctl(2)`'s request for the bytes waiting to be read.
+    const FIONREAD: u64 = 0x541B;
+
+    /// How many bytes wait to be read in `fd`.
+    pub fn bytes_waiting(fd: i32) -> Option<usize> {
+        let mut waiting: i32 = 0;
+        // SAFETY: FIONREAD writes one int through the pointer, a live local.
+        let status = unsafe { ioctl(fd, FIONREAD, &mut waiting as *mut i32) };
+        (status == 0).then_some(waiting.max(0) as usize)
     }
 
     /// Sends SIGKILL to process `pid` (a child not yet reaped, so the id is still its own).
@@ -463,6 +480,25 @@ mod tests {
         assert_eq!(parse_stat(running), Some(ProcessStat { sleeping: false, cpu_ticks: 5 }));
         assert_eq!(parse_stat("7 (x) S 1"), None);
         assert!(super::process_stat(std::process::id()).is_some(), "this process runs");
+    }
+
+    #[test]
+    fn bytes_waiting_in_a_pipe_are_counted() {
+        use std::io::Write;
+        use std::os::fd::AsRawFd;
+        let mut child = std::process::Command::new("cat")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("cat runs");
+        let out = child.stdout.take().expect("piped");
+        assert_eq!(super::bytes_waiting(out.as_raw_fd()), Some(0));
+        let mut input = child.stdin.take().expect("piped");
+        input.write_all(b"12345").expect("cat reads");
+        drop(input);
+        child.wait().expect("cat ends");
+        assert_eq!(super::bytes_waiting(out.as_raw_fd()), Some(5));
+        assert_eq!(super::bytes_waiting(-1), None);
     }
 
     #[test]
