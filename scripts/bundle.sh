@@ -20,9 +20,7 @@ for arg in "$@"; do
         *) [ -z "$problem" ] || usage "one problem at a time"; problem=$arg ;;
     esac
 done
-[ -n "$problem" ] || usage
+[ -n "$problem" ] || usage "PROBLEM is missing"
 check_problems "$problem"
-need_debian_package /usr/bin/rustc rustc "the judges' rustc 1.63"
-need_debian_package /usr/lib/rustlib/x86_64-pc-windows-gnu libstd-rust-dev-windows \
-    "rustc 1.63's Windows std, for the Codeforces bundle check"
+need_judge_compilers
 xtask bundle "${compact[@]}" "$problem"

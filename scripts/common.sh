@@ -1,15 +1,26 @@
-# Sourced by every script (not run on its own): moves to the workspace root, puts cargo on
-# PATH, and gives the one style of messages: bad arguments print a `usage:` line and exit 2,
-# failures print `error: ...` and exit 1. Set USAGE before sourcing.
+# Sourced by every script (not run on its own): answers --help, moves to the workspace root,
+# puts cargo on PATH, and gives the one style of messages: bad arguments print `error: REASON`
+# then the `usage:` line and exit 2, failures print `error: ...` and exit 1. Set USAGE (a
+# command one can type) before sourcing.
+
+# --help (or -h) anywhere among the arguments: the usage line and the script's description
+# (its first comment block) on stdout, exit 0.
+for arg in "$@"; do
+    if [ "$arg" = --help ] || [ "$arg" = -h ]; then
+        echo "usage: $USAGE"
+        sed -n '2,/^[^#]/{/^#/{s/^#$//;s/^# /  /;p}}' "${BASH_SOURCE[1]:-$0}"
+        exit 0
+    fi
+done
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
 if ! command -v cargo >/dev/null && [ -x "$HOME/.cargo/bin/cargo" ]; then
     PATH="$HOME/.cargo/bin:$PATH"
 fi
 
-# usage [REASON]: the reason (if any) as an error line, then the usage line; exit 2.
+# usage REASON: the reason as an error line, then the usage line; exit 2.
 usage() {
-    [ $# -gt 0 ] && echo "error: $*" >&2
+    echo "error: $*" >&2
     echo "usage: $USAGE" >&2
     exit 2
 }
@@ -20,17 +31,20 @@ die() {
     exit 1
 }
 
-# xtask ARGS...: the workspace's tools (crates/xtask), built in release mode once per script
-# run and then called directly (each `cargo run` would check the build again).
+# xtask ARGS...: the workspace's tools (crates/xtask), built once per script run and then
+# called directly (each `cargo run` would check the build again). A debug build: the tools
+# spend their time in rustc and in the programs they measure, not in their own code (bundling
+# and the testdata runner take the same time as with a release build), and the test build
+# reuses it instead of building the tools twice.
 xtask_built=
 build_xtask() {
     [ -n "$xtask_built" ] && return 0
-    cargo build -q --release -p xtask || die "cannot build the workspace's tools (crates/xtask)"
+    cargo build -q -p xtask || die "cannot build the workspace's tools (crates/xtask)"
     xtask_built=yes
 }
 xtask() {
     build_xtask
-    "${CARGO_TARGET_DIR:-target}/release/xtask" "$@"
+    "${CARGO_TARGET_DIR:-target}/debug/xtask" "$@"
 }
 
 # need_debian_package FILE PACKAGE WHAT: installs Debian's PACKAGE (with sudo unless root)
@@ -42,6 +56,15 @@ need_debian_package() {
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
     { $sudo apt-get update -qq && $sudo apt-get install -y -qq "$2" >/dev/null; } ||
         die "cannot install Debian's $2 package ($3)"
+}
+
+# need_judge_compilers: the judges' compiler stand-ins (Debian's rustc 1.63 and its Windows
+# std), and GNU time (the runner's memory test compares with it).
+need_judge_compilers() {
+    need_debian_package /usr/bin/rustc rustc "the judges' rustc 1.63"
+    need_debian_package /usr/bin/time time "GNU time, which the runner's memory test compares with"
+    need_debian_package /usr/lib/rustlib/x86_64-pc-windows-gnu libstd-rust-dev-windows \
+        "rustc 1.63's Windows std, for the Codeforces bundle check"
 }
 
 # check_problems NAME...: exits with the usage line unless every NAME is a problem crate

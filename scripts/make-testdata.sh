@@ -14,8 +14,11 @@ USAGE="scripts/make-testdata.sh PROBLEM"
 # shellcheck source=scripts/common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-[ $# -eq 1 ] || usage
-case $1 in -*) usage "unknown option $1" ;; esac
+for arg in "$@"; do
+    case $arg in -*) usage "unknown option $arg" ;; esac
+done
+[ $# -ge 1 ] || usage "PROBLEM is missing"
+[ $# -eq 1 ] || usage "one problem at a time"
 check_problems "$1"
 [ -f "crates/$1/testdata.list" ] ||
     die "$1 has no kit yet (no crates/$1/testdata.list): scripts/new.sh --kit $1 adds a generator, an oracle and testdata.list"

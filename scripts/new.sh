@@ -19,5 +19,5 @@ USAGE="scripts/new.sh NAME --judge boj|algospot|atcoder|codeforces|swea|programm
 # shellcheck source=scripts/common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-[ $# -ge 1 ] || usage
+[ $# -ge 1 ] || usage "NAME is missing"
 xtask new "$@"

@@ -4,6 +4,10 @@
 # or S seconds in all (shared among the stress tests; the build comes first).
 # On the first disagreement or crash the input is saved under target/stress/PROBLEM/, shrunk,
 # and shown with both answers and the command that reproduces it.
+#   --cases N     N cases per stress test (at least 1)
+#   --seconds S   S seconds in all, shared among the stress tests (at least 1; default 60)
+#   --seed X      the seed (default: a random one, printed)
+#   --workers W   W threads (default: every core; more than the cores are capped to them)
 #
 #   scripts/stress.sh boj-11559 --seconds 60          (default: 60 seconds, a random seed)
 #   scripts/stress.sh boj-11559 --cases 100000 --seed 7
@@ -13,22 +17,6 @@ USAGE="scripts/stress.sh PROBLEM [--cases N | --seconds S] [--seed X] [--workers
 (for example: scripts/stress.sh boj-11559 --seconds 30)"
 # shellcheck source=scripts/common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-
-print_help() {
-    cat <<EOF
-usage: $USAGE
-
-Runs the stress_* tests of crates/PROBLEM/tests/stress.rs (the solver against the oracle on
-seeded random inputs) in release mode, on every core. The first failing case is saved under
-target/stress/PROBLEM/, shrunk, and shown with both answers and the command that reproduces it.
-
-  --cases N     N cases per stress test (at least 1)
-  --seconds S   S seconds in all, shared among the stress tests (at least 1; default 60)
-  --seed X      the seed (default: a random one, printed)
-  --workers W   W threads (default: every core; more than the cores are capped to them)
-EOF
-    exit 0
-}
 
 # whole_number TEXT: TEXT without leading zeros, if it is a whole number below 2^64.
 whole_number() {
@@ -46,7 +34,6 @@ seed=
 workers=
 while [ $# -gt 0 ]; do
     case $1 in
-        -h | --help) print_help ;;
         --cases | --seconds | --seed | --workers)
             [ $# -ge 2 ] || usage "$1 needs a value"
             value=$(whole_number "$2") ||

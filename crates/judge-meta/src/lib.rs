@@ -8,10 +8,12 @@
 //! - [`protocol`]: how checker programs and interactors talk, and [`OutputChecker`], the one
 //!   way an output is judged.
 //! - [`manifest`] over [`toml`]: every `Cargo.toml`, read and parsed once per process.
+//! - [`json`]: the JSON that rustc and cargo write, for the tools that read it.
 //!
 //! It never reaches a bundle, and depends on nothing but std.
 
 pub mod checker;
+pub mod json;
 pub mod manifest;
 pub mod problem;
 pub mod profiles;
@@ -19,6 +21,6 @@ pub mod protocol;
 pub mod toml;
 
 pub use checker::{Checker, CheckerSpec};
-pub use problem::{ProblemMeta, Role};
+pub use problem::{ProblemMeta, Role, Scale};
 pub use profiles::Profile;
 pub use protocol::{CaseInput, CheckFn, OutputChecker};

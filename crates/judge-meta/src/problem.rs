@@ -9,6 +9,9 @@
 //! source-limit-bytes = 524288
 //! checker = "tokens"       # optional: exact (default), tokens, floats ABS REL, yes-no, binary
 //! multi-test = true        # optional: the input is t test cases (the statement's shape)
+//! # optional: what `scripts/bench.sh P --scale` grows: n, the generator's arguments for an
+//! # input of size n (after the seed; `{n}` stands for n), and the sizes, from..=to (or a list)
+//! scale = { n = "the side of the field", args = "chain {n} {n}", from = 8, to = 1000 }
 //! ```
 //!
 //! A crate is a problem when its manifest has that table, a tool when it has a
@@ -60,11 +63,95 @@ pub struct ProblemMeta {
     pub interactive: bool,
     /// Whether the input is `t` test cases (`multi-test = true`).
     pub multi_test: bool,
+    /// What the scaling benchmark grows, if the problem says.
+    pub scale: Option<Scale>,
+}
+
+/// How a problem's input grows, for the scaling benchmark: `<problem>-gen SEED ARGS`, each
+/// `{n}` in the arguments replaced by n, at each of the sizes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Scale {
+    /// What n is, in words (`the side of the field`).
+    pub n: String,
+    /// The generator's arguments after the seed, `{n}` for n.
+    pub args: Vec<String>,
+    /// The sizes, increasing; the last is the maximum.
+    pub sizes: Vec<u64>,
+}
+
+impl Scale {
+    /// The generator's arguments (after the seed) for size `n`.
+    pub fn args_for(&self, n: u64) -> Vec<String> {
+        self.args.iter().map(|arg| arg.replace("{n}", &n.to_string())).collect()
+    }
+}
+
+/// How many sizes `from` and `to` are spread over (geometrically).
+const SCALE_POINTS: u64 = 10;
+
+/// Reads `scale = { n = "...", args = "...", from = A, to = B }` (or `sizes = [..]` for
+/// from/to).
+fn parse_scale(value: &Value) -> Result<Scale, String> {
+    const FORM: &str = "scale = { n = \"what n is\", args = \"MODE {n} ...\", from = N, to = N } \
+                        (or sizes = [N, ...] for from and to)";
+    let table = value.as_table().ok_or_else(|| format!("expected {FORM}"))?;
+    let text = |key: &str| table.get(key).and_then(Value::as_str).map(str::to_string);
+    let positive = |key: &str| match table.get(key) {
+        Some(Value::Integer(n)) if *n > 0 => Ok(Some(*n as u64)),
+        None => Ok(None),
+        Some(other) => {
+            Err(format!("scale: {key} must be a positive integer, found {}", shown(other)))
+        }
+    };
+    for entry in table.entries() {
+        if !["n", "args", "from", "to", "sizes"].contains(&entry.key.as_str()) {
+            return Err(format!("scale: unknown key {:?}; expected {FORM}", entry.key));
+        }
+    }
+    let n = text("n").ok_or_else(|| format!("scale: n (what n is) is missing; expected {FORM}"))?;
+    let args: Vec<String> = text("args")
+        .ok_or_else(|| format!("scale: args is missing; expected {FORM}"))?
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    if !args.iter().any(|arg| arg.contains("{n}")) {
+        return Err("scale: args must hold {n}, where the size goes".to_string());
+    }
+    let sizes = match (table.get("sizes"), positive("from")?, positive("to")?) {
+        (Some(list), None, None) => {
+            let items = list.as_array().unwrap_or_default();
+            let sizes: Vec<u64> = items
+                .iter()
+                .map(|item| match item {
+                    Value::Integer(n) if *n > 0 => Ok(*n as u64),
+                    other => Err(format!(
+                        "scale: sizes must be positive integers, found {}",
+                        shown(other)
+                    )),
+                })
+                .collect::<Result<_, _>>()?;
+            if sizes.len() < 3 || sizes.windows(2).any(|w| w[0] >= w[1]) {
+                return Err("scale: sizes must be at least 3 increasing integers".to_string());
+            }
+            sizes
+        }
+        (None, Some(from), Some(to)) if from < to => {
+            let ratio = (to as f64 / from as f64).powf(1.0 / (SCALE_POINTS - 1) as f64);
+            let mut sizes: Vec<u64> = (0..SCALE_POINTS)
+                .map(|i| ((from as f64) * ratio.powi(i as i32)).round() as u64)
+                .collect();
+            *sizes.last_mut().expect("points") = to;
+            sizes.dedup();
+            sizes
+        }
+        _ => return Err(format!("scale: give from < to, or sizes; expected {FORM}")),
+    };
+    Ok(Scale { n, args, sizes })
 }
 
 /// The keys the judge table may hold.
 const KEYS: &str =
-    "profile, time-limit-ms, memory-limit-mb, source-limit-bytes, checker, multi-test";
+    "profile, time-limit-ms, memory-limit-mb, source-limit-bytes, checker, multi-test, scale";
 
 impl ProblemMeta {
     /// The judge's name, for reports (`BOJ`).
@@ -191,6 +278,7 @@ pub fn read(root: &Path, name: &str) -> Result<ProblemMeta, String> {
         checker: settings.checker.unwrap_or(CheckerSpec::Builtin(Checker::Exact)),
         interactive,
         multi_test: settings.multi_test,
+        scale: settings.scale,
     })
 }
 
@@ -214,6 +302,7 @@ struct Settings {
     source_limit_bytes: Option<u64>,
     checker: Option<CheckerSpec>,
     multi_test: bool,
+    scale: Option<Scale>,
 }
 
 fn parse(table: &Table) -> Result<Settings, String> {
@@ -225,6 +314,7 @@ fn parse(table: &Table) -> Result<Settings, String> {
         source_limit_bytes: None,
         checker: None,
         multi_test: false,
+        scale: None,
     };
     for entry in table.entries() {
         let (key, value) = (entry.key.as_str(), &entry.value);
@@ -249,6 +339,7 @@ fn parse(table: &Table) -> Result<Settings, String> {
                     at(format!("multi-test must be true or false, found {}", shown(value)))
                 })?
             }
+            "scale" => settings.scale = Some(parse_scale(value).map_err(at)?),
             "judge" | "rustc-flags" => {
                 return Err(at(format!(
                     "{key} comes from the judge profile now: write `profile = \"boj\"` (or \
@@ -331,6 +422,31 @@ mod tests {
         assert!(e.contains("expected a checker"), "{e}");
         let e = err("[package.metadata.judge]\nprofile = \"boj\"\nmemory = 5\n");
         assert!(e.starts_with("line 3: unknown key \"memory\""), "{e}");
+    }
+
+    #[test]
+    fn a_scale_names_n_the_arguments_and_the_sizes() {
+        let scale = |entry: &str| {
+            settings(&format!("[package.metadata.judge]\nprofile = \"boj\"\nscale = {entry}\n"))
+                .map(|s| s.scale.expect("a scale"))
+        };
+        let grown = scale("{ n = \"side\", args = \"chain {n} {n}\", from = 8, to = 1000 }")
+            .expect("valid");
+        assert_eq!(grown.sizes, [8, 14, 23, 40, 68, 117, 200, 342, 585, 1000]);
+        assert_eq!(grown.args_for(40), ["chain", "40", "40"]);
+        let listed =
+            scale("{ n = \"side\", args = \"corner {n} {n}\", sizes = [4, 5, 7] }").expect("valid");
+        assert_eq!(listed.sizes, [4, 5, 7]);
+        let err = |entry: &str| scale(entry).expect_err("invalid");
+        assert!(
+            err("{ n = \"x\", args = \"chain 5\", from = 1, to = 9 }").contains("must hold {n}")
+        );
+        assert!(err("{ n = \"x\", args = \"{n}\", from = 9, to = 1 }").contains("give from < to"));
+        assert!(err("{ n = \"x\", args = \"{n}\", sizes = [3, 2, 5] }").contains("increasing"));
+        assert!(err("{ args = \"{n}\", from = 1, to = 9 }").contains("n (what n is) is missing"));
+        assert!(err("{ n = \"x\", args = \"{n}\", from = 1, to = 9, step = 2 }")
+            .contains("unknown key \"step\""));
+        assert!(err("5").starts_with("line 3: expected scale = {"));
     }
 
     #[test]

@@ -4,25 +4,37 @@
 //! The interactor runs as `<problem>-judge CASE.in`; the solver's stdout is its stdin and its
 //! stdout the solver's stdin. Two threads copy each direction and keep the last lines of the
 //! exchange for a failure's report. Both programs are killed once the wall-time deadline
-//! passes, so a solver that waits forever (a forgotten flush) ends as TLE, never as a hang.
+//! passes, so a solver that waits forever ends as TLE, never as a hang.
+//!
+//! A deadlock ends sooner: when no byte has crossed for [`IDLE_LIMIT`] while both programs
+//! sleep (Linux's state `S`, as when reading an empty pipe), neither gains CPU time and no byte
+//! waits in the pipes for the runner to pass on, each waits for the other (most often the solver forgot to flush), and nothing can change that.
+//! The run is killed then and judged TLE with that reason, as Codeforces judges an idle
+//! program; so a solver that never flushes costs a fraction of a second per case, not twice
+//! the time limit.
 
 use std::collections::VecDeque;
 use std::fs;
 use std::io::{Read, Write};
+use std::os::fd::{AsRawFd, RawFd};
 use std::path::Path;
 use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use super::process::{self, Measured, Usage};
+use super::process::{self, Measured, ProcessStat, Usage};
 use super::Runner;
+
+/// How long both sides must wait for each other, with nothing crossing, to be a deadlock.
+pub const IDLE_LIMIT: Duration = Duration::from_millis(300);
 
 /// How one interaction ended.
 pub struct Interaction {
     /// The solver's usage, `None` if it was killed at the deadline.
     pub solver: Option<Usage>,
-    /// The solver's first stderr line, if any.
-    pub solver_stderr: Option<String>,
+    /// What the solver's stderr says (its panic and where, or its first line).
+    pub solver_stderr: String,
     /// The interactor's exit status, `None` if it was killed at the deadline.
     pub interactor: Option<ExitStatus>,
     /// The interactor's first stderr line (why it rejected).
@@ -31,6 +43,8 @@ pub struct Interaction {
     pub solver_ended_first: bool,
     /// The wall time when the run was killed, if it was.
     pub killed_after: Option<Duration>,
+    /// Whether it was killed as a deadlock (both sides waiting, see [`IDLE_LIMIT`]).
+    pub deadlocked: bool,
     /// The last lines of the exchange, oldest first.
     pub exchange: Vec<String>,
 }
@@ -74,15 +88,21 @@ pub fn run(
     };
     let (to_solver, from_solver) = program.take_pipes();
     let (to_judge, from_judge) = (judge.stdin.take(), judge.stdout.take());
+    // The pipes the runner reads: bytes waiting in them are not a deadlock, only a runner
+    // not yet scheduled to pass them on.
+    let unread =
+        [from_solver.as_ref().map(AsRawFd::as_raw_fd), from_judge.as_ref().map(AsRawFd::as_raw_fd)];
     let exchange = Mutex::new(Exchange::default());
+    let moved = AtomicU64::new(0);
     let (waited, solver_eof, judge_eof) = std::thread::scope(|scope| {
-        let exchange = &exchange;
+        let (exchange, moved) = (&exchange, &moved);
         let solver_to_judge = scope.spawn(move || {
             pump(
                 from_solver.expect("piped"),
                 to_judge.expect("piped"),
                 Direction::ToJudge,
                 exchange,
+                moved,
             )
         });
         let judge_to_solver = scope.spawn(move || {
@@ -91,41 +111,55 @@ pub fn run(
                 to_solver.expect("piped"),
                 Direction::ToSolver,
                 exchange,
+                moved,
             )
         });
-        let waited = wait_both(&mut program, &mut judge, started + wall_limit);
+        let waited = wait_both(&mut program, &mut judge, started + wall_limit, moved, unread);
         // Both have ended or been killed, so both pumps meet the end of their input.
         let solver_eof = solver_to_judge.join().expect("the pump does not panic");
         let judge_eof = judge_to_solver.join().expect("the pump does not panic");
         (waited, solver_eof, judge_eof)
     });
-    let (solver, interactor, killed_after) = waited?;
+    let waited = waited?;
     let first_line = |path: &Path| {
         let text = fs::read(path).unwrap_or_default();
         String::from_utf8_lossy(&text).lines().next().map(str::to_string)
     };
     let exchange = exchange.into_inner().expect("the pumps do not panic");
     Ok(Interaction {
-        solver,
-        solver_stderr: first_line(&solver_stderr_path),
-        interactor,
+        solver: waited.solver,
+        solver_stderr: super::stderr::summary(&fs::read(&solver_stderr_path).unwrap_or_default()),
+        interactor: waited.interactor,
         interactor_says: first_line(&judge_stderr_path),
         solver_ended_first: solver_eof <= judge_eof,
-        killed_after,
+        killed_after: waited.killed_after,
+        deadlocked: waited.deadlocked,
         exchange: exchange.last_lines(),
     })
 }
 
-type Waited = (Option<Usage>, Option<ExitStatus>, Option<Duration>);
+/// How waiting for both programs ended.
+struct Waited {
+    solver: Option<Usage>,
+    interactor: Option<ExitStatus>,
+    killed_after: Option<Duration>,
+    deadlocked: bool,
+}
 
-/// Waits for the solver and the interactor to end; kills whichever still runs at `deadline`.
+/// Waits for the solver and the interactor to end; kills both when they deadlock, and
+/// whichever still runs at `deadline`. `moved` counts the bytes that crossed; `unread` are
+/// the pipes from each program to the runner.
 fn wait_both(
     program: &mut Measured,
     judge: &mut Child,
     deadline: Instant,
+    moved: &AtomicU64,
+    unread: [Option<RawFd>; 2],
 ) -> Result<Waited, String> {
     let mut solver = None;
     let mut interactor = None;
+    let mut idle = IdleWatch::default();
+    let mut deadlocked = false;
     let result = process::poll_until(deadline, || {
         if solver.is_none() {
             solver = program.try_finish()?;
@@ -134,7 +168,17 @@ fn wait_both(
             interactor =
                 judge.try_wait().map_err(|e| format!("cannot wait for the interactor: {e}"))?;
         }
-        Ok(solver.is_some() && interactor.is_some())
+        if solver.is_some() && interactor.is_some() {
+            return Ok(true);
+        }
+        let nothing_unread = unread.iter().all(|fd| fd.and_then(process::bytes_waiting) == Some(0));
+        if solver.is_none() && interactor.is_none() && nothing_unread {
+            let sides = [program.program_stat(), process::process_stat(judge.id())];
+            deadlocked = idle.waited_too_long(Instant::now(), moved.load(Ordering::Relaxed), sides);
+        } else {
+            idle = IdleWatch::default();
+        }
+        Ok(deadlocked)
     });
     let finished = match result {
         Ok(finished) => finished,
@@ -145,7 +189,7 @@ fn wait_both(
             return Err(e);
         }
     };
-    let killed_after = (!finished).then(|| program.elapsed());
+    let killed_after = (!finished || deadlocked).then(|| program.elapsed());
     if solver.is_none() {
         program.kill();
     }
@@ -153,7 +197,44 @@ fn wait_both(
         let _ = judge.kill();
         let _ = judge.wait();
     }
-    Ok((solver, interactor, killed_after))
+    Ok(Waited { solver, interactor, killed_after, deadlocked })
+}
+
+/// Watches for a deadlock: the same bytes moved and the same CPU time on both sides, both
+/// sleeping, for [`IDLE_LIMIT`].
+#[derive(Default)]
+struct IdleWatch {
+    /// Since when nothing changed, and what did not change: bytes moved, each side's CPU.
+    since: Option<(Instant, u64, [u64; 2])>,
+}
+
+impl IdleWatch {
+    /// Takes a look, at `now`, at the bytes `moved` and both sides' state; whether they have
+    /// waited for each other for [`IDLE_LIMIT`]. A side that cannot be read (not started yet,
+    /// or just ended) is not idle.
+    fn waited_too_long(
+        &mut self,
+        now: Instant,
+        moved: u64,
+        sides: [Option<ProcessStat>; 2],
+    ) -> bool {
+        let [Some(solver), Some(judge)] = sides else {
+            self.since = None;
+            return false;
+        };
+        let seen = (moved, [solver.cpu_ticks, judge.cpu_ticks]);
+        if !(solver.sleeping && judge.sleeping) {
+            self.since = None;
+            return false;
+        }
+        match self.since {
+            Some((since, bytes, cpu)) if (bytes, cpu) == seen => now - since >= IDLE_LIMIT,
+            _ => {
+                self.since = Some((now, seen.0, seen.1));
+                false
+            }
+        }
+    }
 }
 
 /// Which way bytes went.
@@ -183,6 +264,7 @@ fn pump(
     to: impl Write,
     direction: Direction,
     exchange: &Mutex<Exchange>,
+    moved: &AtomicU64,
 ) -> Instant {
     let mut to = Some(to);
     let mut buffer = vec![0; 1 << 16];
@@ -193,6 +275,7 @@ fn pump(
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(_) => break,
         };
+        moved.fetch_add(n as u64, Ordering::Relaxed);
         exchange.lock().expect("no pump panics").record(direction, &buffer[..n]);
         if let Some(writer) = to.as_mut() {
             if writer.write_all(&buffer[..n]).and_then(|()| writer.flush()).is_err() {
@@ -279,6 +362,17 @@ pub fn verdict(
         if rejected {
             return ("WA", says());
         }
+        if run.deadlocked {
+            return (
+                "TLE",
+                format!(
+                    "idle: the solver and the interactor both waited for input ({:.1} s in, \
+                     nothing crossed for {:.1} s): did the solver flush before it read?",
+                    after.as_secs_f64(),
+                    IDLE_LIMIT.as_secs_f64()
+                ),
+            );
+        }
         let waiting = match run.solver {
             None => ": still running (waiting for input? a missing flush?)",
             Some(_) => ": the interactor did not end",
@@ -290,8 +384,7 @@ pub fn verdict(
         return ("TLE", format!("over {} ms", time_limit.as_millis()));
     }
     if !solver.exit.success() && !rejected {
-        let stderr = run.solver_stderr.as_deref().unwrap_or("no stderr");
-        return ("RE", format!("{}; {stderr}", solver.exit));
+        return ("RE", format!("{}; {}", solver.exit, run.solver_stderr));
     }
     match interactor_code {
         Some(0) => {}
@@ -309,22 +402,26 @@ pub fn verdict(
 
 #[cfg(test)]
 mod tests {
-    use super::{verdict, Direction, Exchange, Interaction, KEPT_LINES, LINE_CUT};
-    use crate::process::{Exit, Usage};
+    use super::{
+        verdict, Direction, Exchange, IdleWatch, Interaction, IDLE_LIMIT, KEPT_LINES, LINE_CUT,
+    };
+    use crate::process::{Exit, ProcessStat, Usage};
     use std::os::unix::process::ExitStatusExt;
     use std::process::ExitStatus;
     use std::time::Duration;
+    use std::time::Instant;
 
     /// A solver that ended with `exit` after 0.1 s of CPU and 3 MiB, against an interactor that
     /// exited with `judge`.
     fn ended(exit: Exit, judge: Option<i32>, solver_ended_first: bool) -> Interaction {
         Interaction {
             solver: Some(Usage { exit, cpu: Duration::from_millis(100), peak_kib: 3072 }),
-            solver_stderr: Some("error: line 2: expected a reply".to_string()),
+            solver_stderr: "error: line 2: expected a reply".to_string(),
             interactor: judge.map(|code| ExitStatus::from_raw(code << 8)),
             interactor_says: Some("wrong guess".to_string()),
             solver_ended_first,
             killed_after: None,
+            deadlocked: false,
             exchange: Vec::new(),
         }
     }
@@ -363,11 +460,44 @@ mod tests {
         let (code, detail) = judged(&waiting);
         assert_eq!(code, "TLE");
         assert!(detail.starts_with("killed after 2.0 s of wall time: still running"), "{detail}");
+        waiting.deadlocked = true;
+        let (code, detail) = judged(&waiting);
+        assert_eq!(code, "TLE");
+        assert!(detail.starts_with("idle: the solver and the interactor both waited"), "{detail}");
+        assert!(detail.ends_with("did the solver flush before it read?"), "{detail}");
         // Rejected, then the solver hung: the rejection stands.
         let mut hung = ended(Exit::Code(0), Some(1), false);
         hung.solver = None;
         hung.killed_after = Some(Duration::from_secs(2));
         assert_eq!(judged(&hung), ("WA", "wrong guess".into()));
+    }
+
+    #[test]
+    fn a_deadlock_is_both_sides_asleep_with_nothing_moving() {
+        let asleep = |cpu_ticks| Some(ProcessStat { sleeping: true, cpu_ticks });
+        let awake = Some(ProcessStat { sleeping: false, cpu_ticks: 3 });
+        let start = Instant::now();
+        let at = |millis| start + std::time::Duration::from_millis(millis);
+        let limit = IDLE_LIMIT.as_millis() as u64;
+        let mut watch = IdleWatch::default();
+        assert!(!watch.waited_too_long(at(0), 10, [asleep(3), asleep(1)]));
+        assert!(!watch.waited_too_long(at(limit - 1), 10, [asleep(3), asleep(1)]));
+        assert!(watch.waited_too_long(at(limit), 10, [asleep(3), asleep(1)]));
+        // Bytes that cross, CPU time gained, a side awake or not yet started: the wait starts
+        // again.
+        let changes = [
+            (11, [asleep(3), asleep(1)]),
+            (10, [asleep(4), asleep(1)]),
+            (10, [asleep(3), asleep(2)]),
+            (10, [awake, asleep(1)]),
+            (10, [None, asleep(1)]),
+        ];
+        for (moved, sides) in changes {
+            let mut watch = IdleWatch::default();
+            assert!(!watch.waited_too_long(at(0), 10, [asleep(3), asleep(1)]));
+            assert!(!watch.waited_too_long(at(limit / 2), moved, sides));
+            assert!(!watch.waited_too_long(at(limit), moved, sides), "{moved} {sides:?}");
+        }
     }
 
     #[test]

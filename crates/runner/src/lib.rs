@@ -3,25 +3,38 @@
 //!
 //! It first builds, in release mode, exactly the binaries it runs (the solver, and the checker
 //! or the interactor where the problem has one). The bundle is compiled as the problem's judge
-//! profile says: by Debian's rustc 1.63 where the judge runs an old rustc, by the workspace's
-//! rustc with the judge's edition where it runs a newer one; a bundle that does not compile is
-//! one CE line with the first compiler error. `--quick` leaves the bundle out.
+//! profile says, once: by Debian's rustc 1.63 where the judge runs an old rustc, by the
+//! workspace's rustc with the judge's edition where it runs a newer one (the bundler leaves
+//! that check to this compile, which also makes the executable); a bundle that does not compile
+//! is one CE line with the first compiler error at its line in the crate. `--quick` leaves the
+//! bundle out.
 //!
 //! An ordinary case's output is compared with its `.out` by the problem's checker (`checker` in
 //! its metadata; its time is shown when it is not small). An interactive problem's cases are
 //! `.in` files alone, each run against the interactor (`interactive.rs`). Per run it prints the
 //! verdict (AC; WA with the checker's or the interactor's reason; RE with the exit status or
-//! signal; TLE or MLE against the judge's limits), the program's CPU time and its own peak
-//! memory (`process.rs` says how that is measured). It ends with `testdata: N passed, N failed`.
+//! signal and the panic's message and place, or the first stderr line; TLE or MLE against the
+//! judge's limits; SUSPECT when a hand-written sample's `.out` is what the problem's oracle
+//! disagrees with), the program's CPU time and its own peak memory (`process.rs` says how that
+//! is measured, and why the program gets an empty environment). The counts are returned as a
+//! [`Tally`]; `xtask testdata` prints them as `testdata: N passed, N failed`.
 
+mod cargo;
 mod check;
 mod interactive;
 mod make;
 mod process;
+pub mod scale;
+mod stderr;
+pub mod suite;
 
+use std::cell::OnceCell;
+use std::collections::HashSet;
 use std::fs;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use judge_meta::protocol::checker_name;
@@ -44,29 +57,53 @@ const INTERACTIVE_WALL_FACTOR: u32 = 2;
 /// A checker slower than this has its time shown beside the verdict.
 const CHECKER_TIME_SHOWN: Duration = Duration::from_millis(50);
 
-/// Runs the testdata of `problems` (already checked to be problem crates); true if every run
-/// passed. `quick`: the release binary only, no bundle.
-pub fn run(root: &Path, problems: &[String], quick: bool) -> Result<bool, String> {
+/// Builds what the testdata of `problems` needs (already checked to be problem crates), then
+/// runs it, writing the verdict table to `out`. `quick`: the release binary only, no bundle.
+pub fn run(
+    root: &Path,
+    problems: &[String],
+    quick: bool,
+    out: &mut dyn Write,
+) -> Result<Tally, String> {
+    let problems = read_problems(root, problems)?;
+    build_for(root, &problems)?;
+    run_built(root, &problems, quick, out)
+}
+
+/// The problems as the runner sees them.
+pub fn read_problems(root: &Path, names: &[String]) -> Result<Vec<Problem>, String> {
     let target = target_dir(root);
-    let problems: Vec<Problem> =
-        problems.iter().map(|name| Problem::read(root, &target, name)).collect::<Result<_, _>>()?;
+    names.iter().map(|name| Problem::read(root, &target, name)).collect()
+}
+
+/// Builds, in release mode and in one cargo run, the binaries the testdata of `problems` runs.
+pub fn build_for(root: &Path, problems: &[Problem]) -> Result<(), String> {
     let binaries: Vec<Vec<&str>> = problems.iter().map(|p| p.binaries().collect()).collect();
     let packages: Vec<(&str, &[&str])> =
         problems.iter().zip(&binaries).map(|(p, b)| (p.name.as_str(), b.as_slice())).collect();
-    build(root, &packages)?;
-    let runner = Runner::new()?;
-    let mut tally = Tally::default();
-    for problem in &problems {
-        run_problem(&runner, root, &target, problem, quick, &mut tally)?;
-    }
-    println!("testdata: {} passed, {} failed", tally.passed, tally.failed);
-    Ok(tally.failed == 0)
+    build(root, &packages)
 }
 
-#[derive(Default)]
-struct Tally {
-    passed: usize,
-    failed: usize,
+/// Runs the testdata of `problems`, whose binaries [`build_for`] built.
+pub fn run_built(
+    root: &Path,
+    problems: &[Problem],
+    quick: bool,
+    out: &mut dyn Write,
+) -> Result<Tally, String> {
+    let runner = Runner::new()?;
+    let mut tally = Tally::default();
+    for problem in problems {
+        run_problem(&runner, root, problem, quick, &mut tally, out)?;
+    }
+    Ok(tally)
+}
+
+/// How many runs passed and failed.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Tally {
+    pub passed: usize,
+    pub failed: usize,
 }
 
 impl Tally {
@@ -94,7 +131,10 @@ impl Runner {
     fn new() -> Result<Runner, String> {
         let helper = std::env::current_exe()
             .map_err(|e| format!("cannot find the xtask executable (the measuring helper): {e}"))?;
-        let dir = std::env::temp_dir().join(format!("xtask-testdata-{}", std::process::id()));
+        // One folder per runner: the test command runs several at once.
+        static RUNNERS: AtomicUsize = AtomicUsize::new(0);
+        let n = RUNNERS.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("xtask-testdata-{}-{n}", std::process::id()));
         fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         Ok(Runner { helper, dir })
     }
@@ -112,25 +152,62 @@ impl Drop for Runner {
 }
 
 /// A problem as the runner sees it.
-struct Problem {
+pub struct Problem {
     name: String,
     meta: ProblemMeta,
     cases: Vec<PathBuf>,
+    /// The cases written by hand (the samples): those `.generated` does not list.
+    hand_written: HashSet<PathBuf>,
     release: PathBuf,
     /// `<problem>-check`, for a problem with its own checker.
     checker: Option<String>,
     /// `<problem>-judge`, for an interactive problem.
     interactor: Option<String>,
+    /// `<problem>-naive`, the oracle, for a problem that has one: it judges the hand-written
+    /// samples that the solver fails. Built the first time it is needed.
+    oracle: Option<String>,
+    built_oracle: OnceCell<Result<PathBuf, String>>,
 }
 
 impl Problem {
     fn read(root: &Path, target: &Path, name: &str) -> Result<Problem, String> {
         let meta = judge_meta::problem::read(root, name)?;
-        let cases = list_cases(&root.join("testdata").join(name))?;
+        let dir = root.join("testdata").join(name);
+        let cases = list_cases(&dir)?;
+        let generated = make::generated(&dir);
+        let hand_written = cases
+            .iter()
+            .filter(|case| {
+                let stem = case.file_stem().unwrap_or_default().to_string_lossy();
+                !generated.contains(stem.as_ref())
+            })
+            .cloned()
+            .collect();
         let interactor = meta.interactor();
         let checker = meta.checker_program();
+        let oracle_name = format!("{name}-naive");
+        let oracle = meta.dir.join("src/bin").join(format!("{oracle_name}.rs")).is_file();
         let release = target.join("release").join(name);
-        Ok(Problem { name: name.to_string(), meta, cases, release, checker, interactor })
+        Ok(Problem {
+            name: name.to_string(),
+            meta,
+            cases,
+            hand_written,
+            release,
+            checker,
+            interactor,
+            oracle: oracle.then_some(oracle_name),
+            built_oracle: OnceCell::new(),
+        })
+    }
+
+    /// The oracle's release binary, built now if this run has not built it yet.
+    fn oracle(&self, root: &Path) -> Option<&Result<PathBuf, String>> {
+        let oracle = self.oracle.as_deref()?;
+        Some(self.built_oracle.get_or_init(|| {
+            build(root, &[(&self.name, &[oracle])])?;
+            Ok(self.release.with_file_name(oracle))
+        }))
     }
 
     /// The binaries the runner runs: the solver, and its checker or interactor.
@@ -143,30 +220,16 @@ impl Problem {
 
 /// Builds, in release mode and in one cargo run, the given binaries of each package.
 fn build(root: &Path, packages: &[(&str, &[&str])]) -> Result<(), String> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let mut command = Command::new(cargo);
-    command.current_dir(root).args(["build", "-q", "--release"]);
-    for (package, binaries) in packages {
-        command.args(["-p", package]);
-        for binary in *binaries {
-            command.args(["--bin", binary]);
-        }
-    }
-    let status = command.status().map_err(|e| format!("cannot run cargo: {e}"))?;
-    if !status.success() {
-        let names: Vec<&str> = packages.iter().map(|(package, _)| *package).collect();
-        return Err(format!("the release build of {} failed", names.join(", ")));
-    }
-    Ok(())
+    cargo::build_release(root, packages)
 }
 
 fn run_problem(
     runner: &Runner,
     root: &Path,
-    target: &Path,
     problem: &Problem,
     quick: bool,
     tally: &mut Tally,
+    out: &mut dyn Write,
 ) -> Result<(), String> {
     let meta = &problem.meta;
     let judged_by = match (&problem.interactor, meta.checker) {
@@ -174,30 +237,40 @@ fn run_problem(
         (None, CheckerSpec::Builtin(checker)) => format!("checker {checker}"),
         (None, CheckerSpec::Binary) => format!("checker {}", checker_name(&problem.name)),
     };
-    println!(
-        "== {}: {} cases, {} limits {} ms / {} MB, {judged_by}",
-        problem.name,
-        problem.cases.len(),
-        meta.judge(),
-        meta.time_limit_ms,
-        meta.memory_limit_mb,
-    );
+    let say = |out: &mut dyn Write, line: String| {
+        writeln!(out, "{line}").map_err(|e| format!("cannot write the report: {e}"))
+    };
+    say(
+        out,
+        format!(
+            "== {}: {} cases, {} limits {} ms / {} MB, {judged_by}",
+            problem.name,
+            problem.cases.len(),
+            meta.judge(),
+            meta.time_limit_ms,
+            meta.memory_limit_mb,
+        ),
+    )?;
     let mut programs = vec![("release", problem.release.clone())];
     if !quick {
         if !meta.profile.accepts_rust {
-            println!(
-                "   ({} does not accept Rust: the bundle is checked as one file anyway)",
-                meta.judge()
-            );
+            say(
+                out,
+                format!(
+                    "   ({} does not accept Rust: the bundle is checked as one file anyway)",
+                    meta.judge()
+                ),
+            )?;
         }
         let compiler =
             format!("{}, `{}`", meta.profile.stand_in(), meta.profile.rustc_flags.join(" "));
-        println!("   bundle: compiling with {compiler}");
-        match compile_bundle(root, target, &problem.name, meta) {
+        say(out, format!("   bundle: compiling with {compiler}"))?;
+        match compile_bundle(root, &problem.name, meta) {
             Ok(executable) => programs.push(("bundle", executable)),
             Err(first_error) => {
                 // One line for the problem: no case can run without the bundle.
-                print_line("CE", &problem.name, "(every case)", "bundle", "-", "-", &first_error);
+                let line = verdict_line("CE", &problem.name, "(every case)", "bundle", "-", "-");
+                say(out, format!("{line}{first_error}"))?;
                 tally.count(false);
             }
         }
@@ -210,28 +283,37 @@ fn run_problem(
     );
     for case in &problem.cases {
         let name = case.file_stem().expect("a case has a name").to_string_lossy();
+        // What the oracle says of a hand-written sample's `.out`, asked once per case.
+        let suspect = OnceCell::new();
         for (variant, program) in &programs {
-            let verdict = match &problem.interactor {
+            let mut verdict = match &problem.interactor {
                 Some(interactor) => {
                     judge_interactive(runner, program, &release_dir.join(interactor), case, meta)
                 }
                 None => judge_output(runner, program, case, meta, &checker),
             };
-            print_line(
-                verdict.code,
-                &problem.name,
-                &name,
-                variant,
-                &verdict.time.map_or("-".into(), |t| format!("{:.3} s", t.as_secs_f64())),
-                &verdict
-                    .peak_kib
-                    .map_or("-".into(), |kib| format!("{:.1} MB", kib as f64 / 1024.0)),
-                &verdict.detail,
-            );
+            // Paths in a panic's place are shown from the workspace's root.
+            verdict.detail = verdict.detail.replace(&format!("{}/", root.display()), "");
+            if verdict.code == "WA" && problem.hand_written.contains(case) {
+                let oracle_says =
+                    suspect.get_or_init(|| oracle_on_sample(runner, root, problem, case, &checker));
+                if let Some(why) = oracle_says {
+                    verdict.code = "SUSPECT";
+                    verdict.detail = format!("{why}; the solver's output: {}", verdict.detail);
+                }
+            }
+            let time = verdict.time.map_or("-".into(), |t| format!("{:.3} s", t.as_secs_f64()));
+            let memory =
+                verdict.peak_kib.map_or("-".into(), |kib| format!("{:.1} MB", kib as f64 / 1024.0));
+            let line = verdict_line(verdict.code, &problem.name, &name, variant, &time, &memory);
+            say(out, format!("{line}{}", verdict.detail))?;
             if verdict.code != "AC" && !verdict.exchange.is_empty() {
-                println!("     last lines of the exchange (> solver to interactor, < back):");
+                say(
+                    out,
+                    "     last lines of the exchange (> solver to interactor, < back):".into(),
+                )?;
                 for line in &verdict.exchange {
-                    println!("     | {line}");
+                    say(out, format!("     | {line}"))?;
                 }
             }
             tally.count(verdict.code == "AC");
@@ -240,16 +322,45 @@ fn run_problem(
     Ok(())
 }
 
-fn print_line(
+/// Why a hand-written sample's expected output is suspect, if the problem's oracle disagrees
+/// with it: `None` when the oracle agrees (or there is no oracle to ask).
+fn oracle_on_sample(
+    runner: &Runner,
+    root: &Path,
+    problem: &Problem,
+    case: &Path,
+    checker: &TimedChecker,
+) -> Option<String> {
+    // An oracle that does not build says nothing of the sample (the build said why).
+    let oracle = problem.oracle(root)?.as_ref().ok()?;
+    let name = problem.oracle.as_deref().expect("an oracle was built");
+    let (stdout, stderr) = (runner.file("oracle-stdout"), runner.file("oracle-stderr"));
+    let limit = Duration::from_millis(problem.meta.time_limit_ms) * HARD_LIMIT_FACTOR;
+    let report = runner.file("oracle-report");
+    let usage =
+        process::run_to_files(&runner.helper, report, oracle, case, &stdout, &stderr, limit);
+    if !matches!(usage, Ok(Some(usage)) if usage.exit.success()) {
+        return None; // an oracle that cannot answer says nothing of the sample
+    }
+    let expected = fs::read(case.with_extension("out")).ok()?;
+    let oracle_output = fs::read(&stdout).ok()?;
+    let shown = case.with_extension("out");
+    let shown = shown.file_name().unwrap_or_default().to_string_lossy();
+    checker.check(case, &oracle_output, &expected).verdict.err().map(|why| {
+        format!("{shown} is the suspect: the oracle {name} disagrees with it too ({why})")
+    })
+}
+
+/// A verdict line up to its detail: `AC   boj-11559 judge-01   release  0.001 s  2.1 MB  `.
+fn verdict_line(
     code: &str,
     problem: &str,
     case: &str,
     variant: &str,
     time: &str,
     memory: &str,
-    detail: &str,
-) {
-    println!("{code:<4} {problem} {case:<28} {variant:<8} {time:>8} {memory:>9}  {detail}");
+) -> String {
+    format!("{code:<4} {problem} {case:<28} {variant:<8} {time:>8} {memory:>9}  ")
 }
 
 /// The `.in` files of a testdata folder, sorted by name.
@@ -271,30 +382,45 @@ fn list_cases(dir: &Path) -> Result<Vec<PathBuf>, String> {
 
 /// Bundles `problem` and compiles it as its judge does; the executable, or the first error
 /// (the bundler's, or the compiler's with its place).
-fn compile_bundle(
-    root: &Path,
-    target: &Path,
-    problem: &str,
-    meta: &ProblemMeta,
-) -> Result<PathBuf, String> {
-    let dir = target.join("bundles").join(problem);
-    fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let source = bundler::bundle(root, problem).map_err(|e| {
+///
+/// The judge's compiler runs once: the bundler is asked for every check but the judge's own,
+/// which is this compile (with code generation, so it also makes the executable). When it
+/// fails, the bundler runs again with that check, which places the error in the crate.
+fn compile_bundle(root: &Path, problem: &str, meta: &ProblemMeta) -> Result<PathBuf, String> {
+    let bundler_stopped = |e: String| {
         format!("the bundler stopped: {}", e.lines().next().unwrap_or("no reason given"))
-    })?;
+    };
+    let dir = target_dir(root).join("bundles").join(problem);
+    fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let profile = meta.profile;
+    let mut options = bundler::Options::for_profile(profile, false)?;
+    let judges_own = |check: &bundler::JudgeCheck| {
+        check.compiler.program == profile.rustc_program()
+            && check
+                .compiler
+                .flags
+                .iter()
+                .map(String::as_str)
+                .eq(profile.rustc_flags.iter().copied())
+    };
+    options.checks.before_2024.retain(|check| !judges_own(check));
+    options.checks.after_2024.retain(|check| !judges_own(check));
+    let bundle =
+        bundler::bundle_crate(root, &meta.dir, problem, &options).map_err(bundler_stopped)?;
     let source_path = dir.join("Main.rs");
-    fs::write(&source_path, source)
+    fs::write(&source_path, &bundle.text)
         .map_err(|e| format!("cannot write {}: {e}", source_path.display()))?;
     let executable = dir.join("Main");
-    let rustc = meta.profile.rustc_program();
+    let rustc = profile.rustc_program();
     let output = Command::new(rustc)
-        .args(meta.profile.rustc_flags)
+        .args(profile.rustc_flags)
         .arg("-o")
         .arg(&executable)
         .arg(&source_path)
         .output()
         .map_err(|e| format!("cannot run {rustc}: {e}"))?;
     if !output.status.success() {
+        bundler::bundle_problem(root, problem, false).map_err(bundler_stopped)?;
         let shown = source_path.strip_prefix(root).unwrap_or(&source_path);
         return Err(first_compiler_error(&String::from_utf8_lossy(&output.stderr), shown));
     }
@@ -376,9 +502,7 @@ fn judge_output(
     }
     if !usage.exit.success() {
         let stderr = fs::read(&stderr_path).unwrap_or_default();
-        let first =
-            String::from_utf8_lossy(&stderr).lines().next().unwrap_or("no stderr").to_string();
-        return verdict("RE", format!("{}; {first}", usage.exit));
+        return verdict("RE", format!("{}; {}", usage.exit, stderr::summary(&stderr)));
     }
     if usage.peak_kib > meta.memory_limit_mb * 1024 {
         return verdict("MLE", format!("over {} MB", meta.memory_limit_mb));

@@ -10,6 +10,7 @@
 //! lists the cases made here; one the list no longer names is removed, and hand-written cases
 //! (samples) are never touched. Sizes are in bytes, against the testdata budget.
 
+use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -25,6 +26,16 @@ const BUDGET_BYTES: u64 = 4_000_000;
 
 /// The interactor's wall-time allowance when it checks a case.
 const INTERACTIVE_WALL_LIMIT: Duration = Duration::from_secs(10);
+
+/// The list of the cases made here, in a problem's testdata folder.
+const GENERATED: &str = ".generated";
+
+/// The names of the cases make-testdata made in the testdata folder `dir` (none if it never
+/// ran there): every other case was written by hand.
+pub fn generated(dir: &Path) -> BTreeSet<String> {
+    let text = fs::read_to_string(dir.join(GENERATED)).unwrap_or_default();
+    text.lines().map(str::trim).filter(|name| !name.is_empty()).map(String::from).collect()
+}
 
 /// One line of `testdata.list`.
 #[derive(Debug, PartialEq)]
@@ -156,9 +167,8 @@ pub fn run(root: &Path, problem: &str) -> Result<(), String> {
     let out_dir = root.join("testdata").join(problem);
     fs::create_dir_all(&out_dir)
         .map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
-    let manifest = out_dir.join(".generated");
-    let before = fs::read_to_string(&manifest).unwrap_or_default();
-    for old in before.lines().filter(|old| !old.is_empty()) {
+    let manifest = out_dir.join(GENERATED);
+    for old in generated(&out_dir) {
         if !planned.iter().any(|p| p.name == old) {
             for extension in ["in", "out"] {
                 let _ = fs::remove_file(out_dir.join(format!("{old}.{extension}")));

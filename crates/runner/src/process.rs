@@ -12,6 +12,14 @@
 //!
 //! The runner kills a run by killing the helper: the program, started with a parent-death
 //! signal, dies with it.
+//!
+//! The program runs with an empty environment. A judge's environment is not published, and
+//! what this one holds would change the figures and the behaviour: `RUST_BACKTRACE=1` makes a
+//! panicking run symbolize its backtrace (0.1 s and 37 MB instead of 0.002 s and 2 MB), and
+//! `RUST_MIN_STACK`, `MALLOC_*`, `GLIBC_TUNABLES` or `LD_PRELOAD` change stacks, allocation
+//! and code. So a program's time and memory are its own whoever runs the tests. The helper
+//! writes the program's process id beside the report ([`Measured::program_stat`] reads its
+//! state and CPU time while it runs, which is how an interactive run sees a deadlock).
 
 use std::ffi::OsStr;
 use std::fs;
@@ -86,6 +94,7 @@ impl Measured {
         stderr: Stdio,
     ) -> Result<Measured, String> {
         let _ = fs::remove_file(&report);
+        let _ = fs::remove_file(pid_file(&report));
         let helper = Command::new(helper)
             .arg("measure")
             .arg(&report)
@@ -118,22 +127,97 @@ impl Measured {
         }
     }
 
+    /// Waits for the program to end, killing it once `wall_limit` has passed since the start;
+    /// its usage, or `None` if it was killed. A thread waits for the helper, so the end is
+    /// seen as it happens (polling would add its pause to every run).
+    pub fn finish_within(&mut self, wall_limit: Duration) -> Result<Option<Usage>, String> {
+        let remaining = wall_limit.saturating_sub(self.started.elapsed());
+        let helper_pid = self.helper.id();
+        let (ended, waited) = std::sync::mpsc::channel();
+        let status = std::thread::scope(|scope| {
+            let helper = &mut self.helper;
+            scope.spawn(move || {
+                let _ = ended.send(helper.wait());
+            });
+            match waited.recv_timeout(remaining) {
+                Ok(status) => Some(status),
+                Err(_) => {
+                    // The program dies with its helper; the waiter then returns.
+                    sys::kill(helper_pid);
+                    let _ = waited.recv();
+                    None
+                }
+            }
+        });
+        match status {
+            Some(Ok(status)) => self.read_report(status).map(Some),
+            Some(Err(e)) => Err(format!("cannot wait for the measuring helper: {e}")),
+            None => {
+                let _ = fs::remove_file(&self.report);
+                let _ = fs::remove_file(pid_file(&self.report));
+                Ok(None)
+            }
+        }
+    }
+
     /// Kills the program (through its helper) and reaps the helper.
     pub fn kill(&mut self) {
         let _ = self.helper.kill();
         let _ = self.helper.wait();
         let _ = fs::remove_file(&self.report);
+        let _ = fs::remove_file(pid_file(&self.report));
+    }
+
+    /// The running program's state and CPU time so far, once the helper has started it.
+    pub fn program_stat(&self) -> Option<ProcessStat> {
+        let pid: u32 = fs::read_to_string(pid_file(&self.report)).ok()?.trim().parse().ok()?;
+        process_stat(pid)
     }
 
     fn read_report(&self, status: ExitStatus) -> Result<Usage, String> {
         let text = fs::read_to_string(&self.report).unwrap_or_default();
         let _ = fs::remove_file(&self.report);
+        let _ = fs::remove_file(pid_file(&self.report));
         if let Some(message) = text.strip_prefix("error ") {
             return Err(message.trim_end().to_string());
         }
         parse_report(&text)
             .ok_or_else(|| format!("the measuring helper failed ({status}) and wrote {text:?}"))
     }
+}
+
+/// Where the helper writes the program's process id: `REPORT.pid`.
+fn pid_file(report: &Path) -> PathBuf {
+    let mut name = report.as_os_str().to_os_string();
+    name.push(".pid");
+    PathBuf::from(name)
+}
+
+/// What Linux says of a running process (`/proc/PID/stat`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProcessStat {
+    /// Whether it sleeps (state `S`: waiting for an event, such as input on a pipe).
+    pub sleeping: bool,
+    /// User plus system CPU time so far, in clock ticks (all its threads).
+    pub cpu_ticks: u64,
+}
+
+/// The state and CPU time of process `pid`, `None` once it has ended.
+pub fn process_stat(pid: u32) -> Option<ProcessStat> {
+    parse_stat(&fs::read_to_string(format!("/proc/{pid}/stat")).ok()?)
+}
+
+/// Reads `/proc/PID/stat`: `PID (COMMAND) STATE ...`, utime and stime the 14th and 15th
+/// fields (the command may hold spaces and parentheses, so fields count from the last `)`).
+fn parse_stat(text: &str) -> Option<ProcessStat> {
+    let fields: Vec<&str> = text[text.rfind(')')? + 1..].split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i)?.parse::<u64>().ok();
+    Some(ProcessStat { sleeping: *fields.first()? == "S", cpu_ticks: ticks(11)? + ticks(12)? })
+}
+
+/// How many bytes wait to be read in the pipe `fd` (`FIONREAD`), `None` if it cannot say.
+pub fn bytes_waiting(fd: std::os::fd::RawFd) -> Option<usize> {
+    sys::bytes_waiting(fd)
 }
 
 /// Runs `program` with stdin from `input` and stdout, stderr to the given files, killing it
@@ -163,15 +247,29 @@ pub fn run_to_files(
         create(stdout)?.into(),
         create(stderr)?.into(),
     )?;
-    let mut usage = None;
-    let finished = poll_until(run.started + wall_limit, || {
-        usage = run.try_finish()?;
-        Ok(usage.is_some())
-    })?;
-    if !finished {
-        run.kill();
-    }
-    Ok(usage)
+    run.finish_within(wall_limit)
+}
+
+/// Waits for `child`, which this process started, to end, killing it once `limit` passes;
+/// how it ended and its CPU time (its own and that of the descendants it waited for), or
+/// `None` if it was killed. The child is reaped here: `Child::wait` must not follow.
+pub fn wait_within(child: &std::process::Child, limit: Duration) -> Result<Option<Usage>, String> {
+    let pid = child.id();
+    let (ended, waited) = std::sync::mpsc::channel();
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            let _ = ended.send(sys::wait(pid));
+        });
+        match waited.recv_timeout(limit) {
+            Ok(usage) => usage.map(Some),
+            Err(_) => {
+                sys::kill(pid);
+                // The waiter reaps it and returns.
+                let _ = waited.recv();
+                Ok(None)
+            }
+        }
+    })
 }
 
 /// Calls `done` with a growing pause (50 us up to 5 ms) until it returns true or `deadline`
@@ -235,7 +333,8 @@ pub fn measure_main(report: &Path, program: &OsStr, args: &[&OsStr]) -> Result<(
     }
     let helper = std::process::id();
     let mut command = Command::new(program);
-    command.args(args);
+    // Nothing of this environment reaches the program (see the module's doc).
+    command.args(args).env_clear();
     // SAFETY: the hook runs between fork and exec and makes only async-signal-safe system
     // calls (prctl, getppid), allocating nothing. It also makes std fork rather than vfork,
     // which is the point: the program starts from this small process's copy.
@@ -254,6 +353,8 @@ pub fn measure_main(report: &Path, program: &OsStr, args: &[&OsStr]) -> Result<(
             return write(&format!("error cannot start {}: {e}\n", Path::new(program).display()))
         }
     };
+    // For the runner to watch the program while it runs; best effort.
+    let _ = fs::write(pid_file(report), child.id().to_string());
     let usage = sys::wait(child.id())?;
     write(&format_report(&usage))
 }
@@ -289,6 +390,28 @@ mod sys {
     extern "C" {
         fn wait4(pid: i32, status: *mut i32, options: i32, usage: *mut Rusage) -> i32;
         fn prctl(option: i32, ...) -> i32;
+        #[link_name = "kill"]
+        fn kill_process(pid: i32, signal: i32) -> i32;
+        fn ioctl(fd: i32, request: u64, ...) -> i32;
+    }
+
+    /// `ioctl(2)`'s request for the bytes waiting to be read.
+    const FIONREAD: u64 = 0x541B;
+
+    /// How many bytes wait to be read in `fd`.
+    pub fn bytes_waiting(fd: i32) -> Option<usize> {
+        let mut waiting: i32 = 0;
+        // SAFETY: FIONREAD writes one int through the pointer, a live local.
+        let status = unsafe { ioctl(fd, FIONREAD, &mut waiting as *mut i32) };
+        (status == 0).then_some(waiting.max(0) as usize)
+    }
+
+    /// Sends SIGKILL to process `pid` (a child not yet reaped, so the id is still its own).
+    pub fn kill(pid: u32) {
+        // SAFETY: kill(2) takes two integers and touches no memory of this process.
+        unsafe {
+            kill_process(pid as i32, SIGKILL as i32);
+        }
     }
 
     /// Waits for child `pid` to end and reaps it.
@@ -335,7 +458,7 @@ mod sys {
 
 #[cfg(test)]
 mod tests {
-    use super::{format_report, parse_report, Exit, Usage};
+    use super::{format_report, parse_report, parse_stat, Exit, ProcessStat, Usage};
     use std::time::Duration;
 
     #[test]
@@ -347,6 +470,35 @@ mod tests {
         assert_eq!(parse_report(""), None);
         assert_eq!(parse_report("exit 0 12"), None);
         assert_eq!(parse_report("stopped 0 1 2"), None);
+    }
+
+    #[test]
+    fn a_process_stat_reads_past_the_command() {
+        let stat = "4242 (a (b) c) S 1 4242 4242 0 -1 4194304 101 0 0 0 17 3 0 0 20 0 1 0";
+        assert_eq!(parse_stat(stat), Some(ProcessStat { sleeping: true, cpu_ticks: 20 }));
+        let running = "7 (x) R 1 7 7 0 -1 0 0 0 0 0 5 0 0 0";
+        assert_eq!(parse_stat(running), Some(ProcessStat { sleeping: false, cpu_ticks: 5 }));
+        assert_eq!(parse_stat("7 (x) S 1"), None);
+        assert!(super::process_stat(std::process::id()).is_some(), "this process runs");
+    }
+
+    #[test]
+    fn bytes_waiting_in_a_pipe_are_counted() {
+        use std::io::Write;
+        use std::os::fd::AsRawFd;
+        let mut child = std::process::Command::new("cat")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("cat runs");
+        let out = child.stdout.take().expect("piped");
+        assert_eq!(super::bytes_waiting(out.as_raw_fd()), Some(0));
+        let mut input = child.stdin.take().expect("piped");
+        input.write_all(b"12345").expect("cat reads");
+        drop(input);
+        child.wait().expect("cat ends");
+        assert_eq!(super::bytes_waiting(out.as_raw_fd()), Some(5));
+        assert_eq!(super::bytes_waiting(-1), None);
     }
 
     #[test]

@@ -5,6 +5,11 @@
 //! multi-test one on one judge: its bundle differs from the ordinary one in the problem's own
 //! code only); the interactive sample's bundle compiles without a warning too where the
 //! analysis is the workspace's rustc.
+//!
+//! Profiles that compile alike (the same edition, compiler, flags and platform checks: BOJ,
+//! SWEA and Programmers, say) get the same bundle, since the samples' sources do not depend on
+//! the profile (only their metadata does) and the bundler's options are the profile's: each such
+//! group is bundled and run once, the groups side by side.
 
 use std::fs;
 use std::io::Write;
@@ -131,9 +136,39 @@ fn compile_and_run(source: &str, profile: &judge_meta::Profile, stdin: &str) -> 
     String::from_utf8(output.stdout).expect("UTF-8 output")
 }
 
+/// The profiles in groups that compile alike: the bundler's options for them are the same.
+fn compiling_alike() -> Vec<Vec<&'static judge_meta::Profile>> {
+    let mut groups: Vec<Vec<&judge_meta::Profile>> = Vec::new();
+    for profile in PROFILES {
+        let options = |p: &judge_meta::Profile| {
+            format!("{:?}", Options::for_profile(p, false).expect("a known edition"))
+        };
+        match groups.iter_mut().find(|group| options(group[0]) == options(profile)) {
+            Some(group) => group.push(profile),
+            None => groups.push(vec![profile]),
+        }
+    }
+    groups
+}
+
+/// Runs `check` on one profile of each group that compiles alike, the groups side by side.
+fn for_each_group(check: impl Fn(&'static judge_meta::Profile) + Sync) {
+    let groups = compiling_alike();
+    // Every profile is in one group; boj, swea and programmers compile alike.
+    assert_eq!(groups.iter().map(Vec::len).sum::<usize>(), PROFILES.len());
+    let keys: Vec<Vec<&str>> = groups.iter().map(|g| g.iter().map(|p| p.key).collect()).collect();
+    assert!(keys.iter().any(|g| g.contains(&"boj") && g.contains(&"swea")), "{keys:?}");
+    std::thread::scope(|scope| {
+        for group in &groups {
+            let check = &check;
+            scope.spawn(move || check(group[0]));
+        }
+    });
+}
+
 #[test]
 fn every_profile_gets_a_bundle_its_judges_compilers_accept() {
-    for profile in PROFILES {
+    for_each_group(|profile| {
         let dir = sample_problem(profile.key, false, false);
         for compact in [false, true] {
             let options = Options::for_profile(profile, compact).expect("a known edition");
@@ -154,12 +189,12 @@ fn every_profile_gets_a_bundle_its_judges_compilers_accept() {
                     .any(|f| f == WINDOWS_TARGET)));
             }
         }
-    }
+    });
 }
 
 #[test]
 fn every_profile_gets_a_multi_test_bundle_within_the_size() {
-    for profile in PROFILES {
+    for_each_group(|profile| {
         let dir = sample_problem(profile.key, true, false);
         let options = Options::for_profile(profile, false).expect("a known edition");
         let bundle = bundle_crate(&dir.path, &dir.path.join("crates/sample"), "sample", &options)
@@ -171,7 +206,7 @@ fn every_profile_gets_a_multi_test_bundle_within_the_size() {
             let output = compile_and_run(&bundle.text, profile, "3\n3\n1 2 2\n2\n5 4\n1\n7\n");
             assert_eq!(output, "YES\nNO\nYES\n", "{}", profile.key);
         }
-    }
+    });
 }
 
 #[test]

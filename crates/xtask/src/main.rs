@@ -2,10 +2,13 @@
 //!
 //! ```text
 //! xtask bundle [--compact] PROBLEM  one self-contained .rs file on stdout, its size on stderr
+//! xtask test [--quick] [PROBLEM...]  the tests (cargo's and every testdata case; --quick: the
+//!                                   testdata through the release binary)
 //! xtask testdata [--quick] [PROBLEM...]
 //!                                   every testdata case through the release binary and bundle
 //!                                   (--quick: the release binary only)
 //! xtask make-testdata PROBLEM      testdata/PROBLEM from crates/PROBLEM/testdata.list
+//! xtask scale PROBLEM              how the solver's time grows with n (bench.sh --scale)
 //! xtask problems [NAME...]          the problem crates (or checks that each NAME is one)
 //! xtask profiles                    the judge profiles a problem's metadata can name
 //! xtask new NAME --judge PROFILE [--multi-test | --interactive] [--checker CHECKER]
@@ -39,15 +42,16 @@ use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: xtask bundle [--compact] PROBLEM | testdata [--quick] [PROBLEM...] | \
-                     make-testdata PROBLEM | \
+const USAGE: &str = "usage: xtask bundle [--compact] PROBLEM | test [--quick] [PROBLEM...] | \
+                     testdata [--quick] [PROBLEM...] | \
+                     make-testdata PROBLEM | scale PROBLEM | \
                      problems [NAME...] | profiles | new NAME --judge PROFILE [OPTIONS] | \
                      new --kit PROBLEM | new --lib NAME | new --help | \
                      check-lib LIB...";
 
 /// Why a command stopped.
 enum Stop {
-    /// Bad arguments: the reason (if any) and the usage line; exit status 2.
+    /// Bad arguments: the reason and the usage line; exit status 2.
     Usage(String, &'static str),
     /// A failure: `error: ...`, exit status 1.
     Error(String),
@@ -85,9 +89,7 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
         Err(Stop::Usage(reason, usage)) => {
-            if !reason.is_empty() {
-                eprintln!("error: {reason}");
-            }
+            eprintln!("error: {reason}");
             eprintln!("{usage}");
             ExitCode::from(2)
         }
@@ -102,10 +104,26 @@ fn dispatch(root: &Path, args: &[&str]) -> Result<bool, Stop> {
             let (compact, problem) = match rest {
                 [problem] if !problem.starts_with('-') => (false, *problem),
                 ["--compact", problem] | [problem, "--compact"] => (true, *problem),
-                _ => return Err(Stop::Usage(String::new(), BUNDLE)),
+                [] => return Err(Stop::Usage("PROBLEM is missing".to_string(), BUNDLE)),
+                _ => {
+                    let reason =
+                        format!("expected one PROBLEM and --compact at most, found {rest:?}");
+                    return Err(Stop::Usage(reason, BUNDLE));
+                }
             };
             checked_problems(root, &[problem], BUNDLE)?;
             Ok(print_bundle(root, problem, compact)?)
+        }
+        ["test", rest @ ..] => {
+            const TEST: &str = "usage: scripts/test.sh [--quick] [PROBLEM...]";
+            let quick = rest.contains(&"--quick");
+            let names: Vec<&str> = rest.iter().copied().filter(|arg| *arg != "--quick").collect();
+            if let Some(option) = names.iter().find(|arg| arg.starts_with('-')) {
+                return Err(Stop::Usage(format!("unknown option {option}"), TEST));
+            }
+            let problems =
+                if names.is_empty() { Vec::new() } else { checked_problems(root, &names, TEST)? };
+            Ok(runner::suite::run(root, &problems, quick)?)
         }
         ["testdata", rest @ ..] => {
             const TESTDATA: &str = "usage: xtask testdata [--quick] [PROBLEM...]";
@@ -119,18 +137,31 @@ fn dispatch(root: &Path, args: &[&str]) -> Result<bool, Stop> {
             } else {
                 checked_problems(root, &names, TESTDATA)?
             };
-            Ok(runner::run(root, &problems, quick)?)
+            let tally = runner::run(root, &problems, quick, &mut std::io::stdout())?;
+            println!("testdata: {} passed, {} failed", tally.passed, tally.failed);
+            Ok(tally.failed == 0)
         }
         ["make-testdata", rest @ ..] => {
             const MAKE: &str = "usage: scripts/make-testdata.sh PROBLEM";
             let [problem] = rest else {
-                return Err(Stop::Usage(String::new(), MAKE));
+                let reason =
+                    if rest.is_empty() { "PROBLEM is missing" } else { "one problem at a time" };
+                return Err(Stop::Usage(reason.to_string(), MAKE));
             };
             if problem.starts_with('-') {
                 return Err(Stop::Usage(format!("unknown option {problem}"), MAKE));
             }
             checked_problems(root, &[problem], MAKE)?;
             runner::make(root, problem)?;
+            Ok(true)
+        }
+        ["scale", rest @ ..] => {
+            const SCALE: &str = "usage: scripts/bench.sh PROBLEM --scale";
+            let [problem] = rest else {
+                return Err(Stop::Usage("one problem at a time".to_string(), SCALE));
+            };
+            checked_problems(root, &[problem], SCALE)?;
+            runner::scale::run(root, problem)?;
             Ok(true)
         }
         ["problems", names @ ..] => {
@@ -174,7 +205,8 @@ fn dispatch(root: &Path, args: &[&str]) -> Result<bool, Stop> {
             })?;
             Ok(true)
         }
-        _ => Err(Stop::Usage(String::new(), USAGE)),
+        [] => Err(Stop::Usage("a command is missing".to_string(), USAGE)),
+        [command, ..] => Err(Stop::Usage(format!("unknown command {command:?}"), USAGE)),
     }
 }
 

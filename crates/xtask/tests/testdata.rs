@@ -1,7 +1,9 @@
 //! The testdata runner and maker end to end: `xtask testdata` and `xtask make-testdata` on a
 //! fixture workspace of small problems written below (a memory toucher, guess-the-number
 //! solvers against their interactor, a bundle that rustc 1.63 rejects, a slow checker, float
-//! checkers, oracles that differ from their solver), checked line by line.
+//! checkers, oracles that differ from their solver, a panic, a program that prints its
+//! environment, samples with a typo, a checker program that prints debug lines after its
+//! verdict), checked line by line.
 //!
 //! The fixture is written under cargo's per-target scratch folder, only where a file changed,
 //! so its release build is incremental from one run to the next.
@@ -124,6 +126,81 @@ const SLOW_CHECK: &str =
     "fn main() {\n    std::thread::sleep(std::time::Duration::from_millis(150));\n    \
                           println!(\"AC\");\n}\n";
 
+/// Panics on any input, with a message and a place (the RE line shows both).
+const PANICKY_MAIN: &str = "fn main() {\n    let lengths: Vec<usize> = Vec::new();\n    \
+                            let at = 7;\n    println!(\"{}\", lengths[at]);\n}\n";
+
+/// Prints how many environment variables it sees: the runner gives it none.
+const ENVY_MAIN: &str = "fn main() {\n    println!(\"{}\", std::env::vars_os().count());\n}\n";
+
+/// Doubles the number it reads, but gets 7 wrong (15); its oracle (`NAIVE`) doubles.
+const TYPO_MAIN: &str = r#"fn main() {
+    let mut s = String::new();
+    std::io::stdin().read_line(&mut s).unwrap();
+    let n: u64 = s.trim().parse().unwrap();
+    println!("{}", if n == 7 { 15 } else { 2 * n });
+}
+"#;
+
+/// Reads the two numbers of its input and prints their sum (`SUFFIX` after it: the oracle
+/// writes `.0`, which only a checker that reads numbers accepts).
+const CHATTY_SUM: &str = r#"fn main() {
+    let mut s = String::new();
+    std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).unwrap();
+    let sum: u64 = s.split_whitespace().map(|w| w.parse::<u64>().unwrap()).sum();
+    println!("{}SUFFIX", sum);
+}
+"#;
+
+/// The checker program of `chatty`: numbers compared as numbers; its verdict first, then
+/// debug lines, one of which looks like a verdict.
+const CHATTY_CHECK: &str = r#"fn number(path: &str) -> f64 {
+    std::fs::read_to_string(path).unwrap().trim().parse().unwrap_or(f64::NAN)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let (expected, found) = (number(&args[2]), number(&args[3]));
+    if expected == found {
+        println!("AC");
+    } else {
+        println!("WA sums differ: expected {}, found {}", expected, found);
+    }
+    println!("WA (debug) this line is not the verdict");
+    println!("debug: compared {} with {}", expected, found);
+}
+"#;
+
+/// `chatty-gen SEED`: two numbers drawn from the seed.
+const CHATTY_GEN: &str = r#"fn main() {
+    let seed: u64 = std::env::args().nth(1).unwrap().parse().unwrap();
+    println!("{} {}", seed * 7 % 100, seed * 13 % 100);
+}
+"#;
+
+/// The stress test of `chatty`: the solver and the oracle write the sum differently, so the
+/// test passes only through the problem's checker program, whose debug lines change nothing.
+const CHATTY_STRESS: &str = r#"use judge_io::{Error, Output, Rng};
+
+fn sum(input: &[u8], out: &mut Output<Vec<u8>>, suffix: &str) -> Result<(), Error> {
+    let text = String::from_utf8_lossy(input);
+    let total: u64 = text.split_whitespace().map(|w| w.parse::<u64>().unwrap()).sum();
+    out.int(total).str(suffix).newline();
+    Ok(())
+}
+
+#[test]
+fn stress_through_the_checker_program() {
+    judge_test::Stress::new("chatty", |rng: &mut Rng| {
+        format!("{} {}
+", rng.below(100), rng.below(100)).into_bytes()
+    })
+    .solver(|input, out| sum(input, out, ""))
+    .oracle(|input, out| sum(input, out, ".0"))
+    .run();
+}
+"#;
+
 /// The fixture workspace, written (and its binaries left to the runner to build) once.
 fn fixture() -> &'static Path {
     static ROOT: OnceLock<PathBuf> = OnceLock::new();
@@ -197,6 +274,28 @@ fn fixture() -> &'static Path {
             problem(&root, name, checker, &thirds(""), &[(&gen_bin, gen), (&naive_bin, &naive)]);
             write(&root.join(format!("crates/{name}/testdata.list")), "# NAME SEED\none! 1\ntwo! 2\nbig 3\n");
         }
+        let sleepy = "fn main() {\n    std::thread::sleep(std::time::Duration::from_secs(60));\n}\n";
+        problem(&root, "sleepy", "", sleepy, &[]);
+        write(&root.join("testdata/sleepy/a.in"), "\n");
+        write(&root.join("testdata/sleepy/a.out"), "\n");
+        problem(&root, "panicky", "", PANICKY_MAIN, &[]);
+        problem(&root, "envy", "", ENVY_MAIN, &[]);
+        for (name, input, output) in [("panicky", "1", "1"), ("envy", "1", "0")] {
+            write(&root.join(format!("testdata/{name}/a.in")), &format!("{input}\n"));
+            write(&root.join(format!("testdata/{name}/a.out")), &format!("{output}\n"));
+        }
+        let naive = TYPO_MAIN.replace("if n == 7 { 15 } else { 2 * n }", "2 * n");
+        problem(&root, "typo", "", TYPO_MAIN, &[("typo-naive", &naive)]);
+        // Hand-written samples (a typo in a's answer; b's is right, the solver is wrong), and
+        // a case that make-testdata made (.generated lists it) with a wrong answer.
+        let typo_cases =
+            [("sample-a", "2", "5"), ("sample-b", "7", "14"), ("sample-c", "3", "6"), ("made", "2", "5")];
+        for (case, input, output) in typo_cases {
+            write(&root.join(format!("testdata/typo/{case}.in")), &format!("{input}\n"));
+            write(&root.join(format!("testdata/typo/{case}.out")), &format!("{output}\n"));
+        }
+        write(&root.join("testdata/typo/.generated"), "made\n");
+        chatty(&root);
         let judge = "guess-made-judge";
         let main = GUESS_SOLVER
             .replace("STRATEGY", "(lo + hi) / 2")
@@ -207,6 +306,31 @@ fn fixture() -> &'static Path {
         write(&root.join("crates/guess-made/testdata.list"), "seven! 7\nnine 9\n");
         root
     })
+}
+
+/// `chatty`: a problem with a checker program that prints debug lines after its verdict, an
+/// oracle that writes its answers differently, a generator, a testdata list and a stress test
+/// on judge-test (the workspace's own judge-io and judge-test, by path).
+fn chatty(root: &Path) {
+    let real = Path::new(env!("CARGO_MANIFEST_DIR")).ancestors().nth(2).expect("the workspace");
+    let main = CHATTY_SUM.replace("SUFFIX", "");
+    let naive = CHATTY_SUM.replace("SUFFIX", ".0");
+    let bins =
+        [("chatty-check", CHATTY_CHECK), ("chatty-naive", &naive), ("chatty-gen", CHATTY_GEN)];
+    problem(root, "chatty", "checker = \"binary\"\n", &main, &bins);
+    let dir = root.join("crates/chatty");
+    let manifest = fs::read_to_string(dir.join("Cargo.toml")).expect("the manifest");
+    let dependencies = format!(
+        "\n[dev-dependencies]\njudge-io = {{ path = {:?} }}\njudge-test = {{ path = {:?} }}\n",
+        real.join("judge-io"),
+        real.join("crates/judge-test")
+    );
+    write(&dir.join("Cargo.toml"), &(manifest + &dependencies));
+    write(&dir.join("tests/stress.rs"), CHATTY_STRESS);
+    write(&dir.join("testdata.list"), "one! 1\ntwo! 2\n");
+    // A hand-written case whose answer is wrong: the checker's reason is shown.
+    write(&root.join("testdata/chatty/wrong.in"), "1 2\n");
+    write(&root.join("testdata/chatty/wrong.out"), "4\n");
 }
 
 /// A problem crate `name` with `main.rs` and the given `src/bin` programs.
@@ -240,12 +364,18 @@ fn write_bytes(path: &Path, bytes: &[u8]) {
 
 /// `xtask testdata ARGS` on the fixture.
 fn testdata(args: &[&str]) -> Output {
+    testdata_with_env(args, &[])
+}
+
+/// `xtask testdata ARGS` on the fixture, with more variables in its environment.
+fn testdata_with_env(args: &[&str], env: &[(&str, &str)]) -> Output {
     let root = fixture();
     Command::new(env!("CARGO_BIN_EXE_xtask"))
         .arg("testdata")
         .args(args)
         .env("XTASK_WORKSPACE", root)
         .env("CARGO_TARGET_DIR", root.join("target"))
+        .envs(env.iter().copied())
         .output()
         .expect("xtask runs")
 }
@@ -315,12 +445,19 @@ fn interactive_problems_run_against_their_interactor() {
         assert!(ok.starts_with("AC ") && ok.contains(" MB"), "{out}");
         let wrong = line(&out, "guess-wrong", case, "release");
         assert!(wrong.starts_with("WA ") && wrong.ends_with("more than 40 guesses"), "{out}");
-        // A solver that never flushes waits forever for a reply: killed at twice the limit.
+        // A solver that never flushes waits for a reply while the interactor waits for its
+        // guess: seen as a deadlock at once, not killed at twice the limit.
         let waiting = line(&out, "guess-noflush", case, "release");
-        assert!(waiting.starts_with("TLE ") && waiting.contains("killed after 1."), "{out}");
-        assert!(waiting.ends_with("(waiting for input? a missing flush?)"), "{out}");
+        assert!(
+            waiting.starts_with("TLE ")
+                && waiting.contains("idle: the solver and the interactor both waited for input"),
+            "{out}"
+        );
+        assert!(waiting.ends_with("did the solver flush before it read?"), "{out}");
         let crash = line(&out, "guess-crash", case, "release");
         assert!(crash.starts_with("RE ") && crash.contains("exit status 101"), "{out}");
+        assert!(crash.contains("panicked at crates/guess-crash/src/main.rs:"), "{out}");
+        assert!(crash.ends_with(": the solver gave up"), "{out}");
     }
     // A failure shows the last lines of the exchange: the wrong solver's guesses and replies.
     let after_wrong = out.split(line(&out, "guess-wrong", "a", "release")).nth(1).expect("more");
@@ -376,6 +513,109 @@ fn a_slow_checker_shows_its_time_and_a_float_wa_says_why() {
     let far = line(&out, "floaty", "b-far", "release");
     assert!(far.starts_with("WA ") && far.contains("\"0.5001\""), "{out}");
     assert!(out.ends_with("testdata: 2 passed, 1 failed\n"), "{out}");
+}
+
+#[test]
+fn a_panic_shows_its_message_and_place_and_the_environment_stays_out() {
+    if !Path::new("/usr/bin/rustc").is_file() {
+        panic!("install Debian's rustc (the judges' rustc 1.63; scripts/test.sh does)");
+    }
+    // What a developer's shell may hold: with a backtrace, a panicking run took 0.1 s and
+    // 37 MB instead of 0.002 s and 2 MB. None of it reaches a measured program.
+    let env =
+        [("RUST_BACKTRACE", "1"), ("RUST_LIB_BACKTRACE", "1"), ("RUST_MIN_STACK", "268435456")];
+    let output = testdata_with_env(&["panicky", "envy"], &env);
+    let out = stdout(&output);
+    // The release binary (rustc of today) and the bundle (rustc 1.63) report panics in two
+    // formats; both lines show the message and the place.
+    for (variant, place) in [
+        ("release", "crates/panicky/src/main.rs:4:"),
+        ("bundle", "target/bundles/panicky/Main.rs:"),
+    ] {
+        let crash = line(&out, "panicky", "a", variant);
+        assert!(crash.starts_with("RE "), "{out}");
+        assert!(crash.contains(&format!("exit status 101; panicked at {place}")), "{out}");
+        assert!(crash.ends_with(": index out of bounds: the len is 0 but the index is 7"), "{out}");
+        assert!(line(&out, "envy", "a", variant).starts_with("AC "), "{out}");
+    }
+    assert!(out.ends_with("testdata: 2 passed, 2 failed\n"), "{out}");
+}
+
+#[test]
+fn a_program_that_never_ends_is_killed() {
+    let output = testdata(&["--quick", "sleepy"]);
+    let out = stdout(&output);
+    // Five times the 500 ms limit, of wall time: it sleeps, so its CPU time stays small.
+    let hang = line(&out, "sleepy", "a", "release");
+    assert!(hang.starts_with("TLE ") && hang.ends_with("killed after 2.5 s of wall time"), "{out}");
+    assert!(out.ends_with("testdata: 0 passed, 1 failed\n"), "{out}");
+}
+
+#[test]
+fn a_sample_that_the_oracle_disagrees_with_is_the_suspect() {
+    let output = testdata(&["--quick", "typo"]);
+    let out = stdout(&output);
+    let typo = line(&out, "typo", "sample-a", "release");
+    assert!(typo.starts_with("SUSPECT "), "{out}");
+    assert!(
+        typo.contains(
+            "sample-a.out is the suspect: the oracle typo-naive disagrees with it too (line 1, \
+             column 1: expected \"4\", found \"5\"); the solver's output: line 1, column 1"
+        ),
+        "{out}"
+    );
+    // A right sample that the solver fails is a plain WA, and so is a case that
+    // make-testdata made (its output came from the solver, checked by the oracle then).
+    assert!(line(&out, "typo", "sample-b", "release").starts_with("WA "), "{out}");
+    assert!(line(&out, "typo", "made", "release").starts_with("WA "), "{out}");
+    assert!(line(&out, "typo", "sample-c", "release").starts_with("AC "), "{out}");
+    assert!(out.ends_with("testdata: 1 passed, 3 failed\n"), "{out}");
+}
+
+#[test]
+fn one_checker_program_judges_alike_in_the_runner_make_testdata_and_stress() {
+    // The checker prints its verdict, then debug lines (one of them starts with WA): every
+    // reader takes the first line. The oracle writes `20.0` where the solver writes `20`, so
+    // each comparison below goes through the checker.
+    let made = make_testdata("chatty");
+    let out = stdout(&made);
+    assert!(made.status.success(), "{out}{}", String::from_utf8_lossy(&made.stderr));
+    for case in ["one", "two"] {
+        assert!(out.contains(&format!("{case}: ")), "{out}");
+    }
+    assert_eq!(out.matches("oracle-checked: yes\n").count(), 2, "{out}");
+
+    let output = testdata(&["--quick", "chatty"]);
+    let out = stdout(&output);
+    for case in ["one", "two"] {
+        assert!(line(&out, "chatty", case, "release").starts_with("AC "), "{out}");
+    }
+    // A wrong answer shows the checker's reason (its first line), here for a sample whose
+    // expected output is wrong.
+    let wrong = line(&out, "chatty", "wrong", "release");
+    assert!(
+        wrong.starts_with("SUSPECT ")
+            && wrong.contains(
+                "(sums differ: expected 3, found 4); the solver's output: sums \
+                               differ: expected 4, found 3"
+            ),
+        "{out}"
+    );
+    assert!(out.ends_with("testdata: 2 passed, 1 failed\n"), "{out}");
+
+    let root = fixture();
+    let stress = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+        .args(["test", "-q", "-p", "chatty", "--test", "stress", "--", "--nocapture"])
+        .current_dir(root)
+        .env("CARGO_TARGET_DIR", root.join("target"))
+        .env_remove("STRESS_SEED")
+        .env_remove("STRESS_CASES")
+        .env_remove("STRESS_SECONDS")
+        .output()
+        .expect("cargo runs");
+    let shown = format!("{}{}", stdout(&stress), String::from_utf8_lossy(&stress.stderr));
+    assert!(stress.status.success(), "{shown}");
+    assert!(shown.contains("the solver agrees with the oracle"), "{shown}");
 }
 
 /// `xtask make-testdata PROBLEM` on the fixture.

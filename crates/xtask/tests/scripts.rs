@@ -1,0 +1,78 @@
+//! The scripts' conventions: `--help` prints the usage line (commands one can type) and the
+//! script's description on stdout and exits 0; a bad call prints `error: REASON` and then
+//! the usage line on stderr, and exits 2. The bad calls here are refused before anything is
+//! built.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).ancestors().nth(2).expect("the workspace").to_path_buf()
+}
+
+/// Each script, with a call that is wrong and what the error line says of it.
+const SCRIPTS: &[(&str, &[&str], &str)] = &[
+    ("scripts/test.sh", &["--bogus"], "unknown option --bogus"),
+    ("scripts/bundle.sh", &[], "PROBLEM is missing"),
+    ("scripts/make-testdata.sh", &["--bogus", "boj-11559"], "unknown option --bogus"),
+    ("scripts/stress.sh", &["--seconds", "5"], "the first argument is the problem"),
+    ("scripts/bench.sh", &["--runs", "0", "--edit-loop"], "--runs needs a positive integer"),
+    ("scripts/new.sh", &[], "NAME is missing"),
+    (".ci/run", &["now"], "it takes no arguments"),
+];
+
+fn run(script: &str, args: &[&str]) -> Output {
+    Command::new("bash")
+        .arg(workspace_root().join(script))
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {script}: {e}"))
+}
+
+/// The alternatives of a usage line: split at ` | ` outside brackets.
+fn forms(usage: &str) -> Vec<String> {
+    let (mut forms, mut current, mut depth) = (Vec::new(), String::new(), 0);
+    for part in usage.split(' ') {
+        if part == "|" && depth == 0 {
+            forms.push(std::mem::take(&mut current));
+            continue;
+        }
+        depth += part.matches('[').count() as i32 - part.matches(']').count() as i32;
+        if !current.is_empty() {
+            current.push(' ');
+        }
+        current.push_str(part);
+    }
+    forms.push(current);
+    forms
+}
+
+#[test]
+fn every_script_answers_help() {
+    for (script, _, _) in SCRIPTS {
+        let output = run(script, &["--help"]);
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(output.status.code(), Some(0), "{script} --help: {stdout}");
+        let usage = stdout.lines().next().unwrap_or_default();
+        let usage = usage.strip_prefix("usage: ").unwrap_or_else(|| panic!("{script}: {stdout}"));
+        // Every form is a command one can type, starting with the script itself.
+        for form in forms(usage) {
+            assert!(form.starts_with(script), "{script}: {form:?} in {usage:?}");
+        }
+        assert!(stdout.lines().count() > 2, "{script} --help describes it:\n{stdout}");
+        assert!(output.stderr.is_empty(), "{script}: {}", String::from_utf8_lossy(&output.stderr));
+    }
+}
+
+#[test]
+fn a_bad_call_says_what_was_wrong_then_the_usage() {
+    for (script, args, reason) in SCRIPTS {
+        let output = run(script, args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{script} {args:?}: {stderr}");
+        let lines: Vec<&str> = stderr.lines().collect();
+        assert_eq!(lines.len(), 2, "{script} {args:?}: {stderr}");
+        assert!(lines[0].starts_with("error: ") && lines[0].contains(reason), "{script}: {stderr}");
+        assert!(lines[1].starts_with(&format!("usage: {script}")), "{script}: {stderr}");
+    }
+}
