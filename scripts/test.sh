@@ -8,14 +8,19 @@
 # It prints a line as each job ends, then what failed, the verdict tables and the slowest
 # jobs, and ends with `N passed, N failed` (exit status 1 on any failure).
 #   PROBLEM...: only those problems' tests and testdata, building only what they need.
+#   LIBRARY...: a library's tests, and the library compiled whole as every judge meets it
+#   (rustc 1.63 as Rust 2015 and 2021, the workspace's rustc as Rust 2024, the std APIs of the
+#   oldest judge's Rust); a full run checks every library that way too.
 #   --quick: the loop after an edit: the release build of the named problems (every problem
-#   when none is named) and their testdata through the release binary only.
+#   when none is named) and their testdata through the release binary only; a named
+#   library's compile check.
 #
 #   scripts/test.sh
 #   scripts/test.sh boj-11559
 #   scripts/test.sh --quick boj-11559
+#   scripts/test.sh judge-io
 set -uo pipefail
-USAGE="scripts/test.sh [--quick] [PROBLEM...]"
+USAGE="scripts/test.sh [--quick] [PROBLEM|LIBRARY...]"
 # shellcheck source=scripts/common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 

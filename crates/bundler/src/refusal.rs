@@ -305,25 +305,34 @@ const PATH_CODES: &[&str] =
 fn hint(judge: &Judge, cause: Cause, code: Option<&str>, message: &str) -> Option<String> {
     let code = code.unwrap_or_default();
     let version = &judge.rust_version;
+    // `Algospot's edition`, or for several judges (a library's check) `the edition of BOJ,
+    // SWEA, Programmers`.
+    let judges = |thing: &str| {
+        if judge.name.contains(", ") {
+            format!("the {thing} of {}", judge.name)
+        } else {
+            format!("{}'s {thing}", judge.name).trim_end().to_string()
+        }
+    };
     Some(match cause {
         Cause::Program => return None,
         Cause::Edition(Edition::E2015) if BORROW_CODES.contains(&code) => format!(
-            "Rust 2021 compiles this, Rust 2015 ({}'s edition) does not: its closures capture \
-             whole variables, not single fields; borrow or copy the field into a local before \
-             the closure (`let count = &mut self.count;`) and use that in it.",
-            judge.name
+            "Rust 2021 compiles this, Rust 2015 ({}) does not: its closures capture whole \
+             variables, not single fields; borrow or copy the field into a local before the \
+             closure (`let count = &mut self.count;`) and use that in it.",
+            judges("edition")
         ),
         Cause::Edition(Edition::E2015) if PATH_CODES.contains(&code) => format!(
-            "Rust 2021 compiles this, Rust 2015 ({}'s edition) does not: its paths start at \
-             the crate root and it has no extern prelude; write the path from `crate::`, \
-             `self::` or `super::`, or import the name with a `use`.",
-            judge.name
+            "Rust 2021 compiles this, Rust 2015 ({}) does not: its paths start at the crate \
+             root and it has no extern prelude; write the path from `crate::`, `self::` or \
+             `super::`, or import the name with a `use`.",
+            judges("edition")
         ),
         Cause::Edition(edition) => format!(
-            "Rust 2021 compiles this, Rust {} ({}'s edition) does not: write it the way both \
-             editions read it{}.",
+            "Rust 2021 compiles this, Rust {} ({}) does not: write it the way both editions \
+             read it{}.",
             edition.year(),
-            judge.name,
+            judges("edition"),
             if edition == Edition::E2015 {
                 " (in 2015 closures capture whole variables, `array.into_iter()` yields \
                  references, and `async`, `dyn` and `try` are not keywords)"
@@ -338,9 +347,9 @@ fn hint(judge: &Judge, cause: Cause, code: Option<&str>, message: &str) -> Optio
                 ""
             };
             format!(
-                "The workspace's rustc compiles this, rustc {version} ({}'s) does not: write \
-                 it with what Rust {version} has{feature}.",
-                judge.name
+                "The workspace's rustc compiles this, rustc {version} ({}) does not: write it \
+                 with what Rust {version} has{feature}.",
+                judges("compiler")
             )
         }
     })

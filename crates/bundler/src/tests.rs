@@ -787,7 +787,7 @@ fn refusals_name_the_judge_and_what_only_its_edition_or_rustc_refuses() {
         bundle_for("boj", let_else).expect_err("let-else is 1.65"),
         "app/src/main.rs:2:5: BOJ (rustc 1.63, Rust 2021) rejects this: error[E0658]: \
          `let...else` statements are unstable\nThe workspace's rustc compiles this, rustc 1.63 \
-         (BOJ's) does not: write it with what Rust 1.63 has: a `match` (or `if let ... else`) \
+         (BOJ's compiler) does not: write it with what Rust 1.63 has: a `match` (or `if let ... else`) \
          instead of `let ... else`."
     );
 }

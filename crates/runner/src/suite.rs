@@ -6,9 +6,13 @@
 //! say what was built, `cargo.rs`), then runs at once, on every core, the test executables,
 //! each library's doc-tests and each problem's testdata (release binary and bundle), the
 //! slowest first: the durations of the last run are kept in `target/xtask-test-times.tsv`, and
-//! before there is one the tools' tests (which build fixtures) go first. Naming problems tests only them and builds only what they need.
+//! before there is one the tools' tests (which build fixtures) go first. Naming problems tests
+//! only them and builds only what they need. Every library (judge-io among them) is also
+//! compiled whole as each judge meets it (`bundler::check_library`: rustc 1.63 as Rust 2015
+//! and 2021, the workspace's rustc as Rust 2024, the oldest judge's std APIs), so its
+//! mistakes show where it is written; naming a library runs its tests and that check.
 //! `--quick` is the loop after an edit: the release build of the named problems and their
-//! testdata through the release binary.
+//! testdata through the release binary, and a named library's check.
 //!
 //! Counts are data, not text read back: each test executable runs with libtest's `--logfile`
 //! (one `ok NAME`, `failed NAME` or `ignored NAME` line per test) after `--list` said which
@@ -49,15 +53,40 @@ const LOGFILE_WARNING: &str = "warning: `--logfile` is deprecated";
 /// How many lines of a failed job's output are shown.
 const SHOWN_LINES: usize = 400;
 
-/// Runs the tests of `problems` (every crate of the workspace when empty; the names are
-/// problem crates already checked); whether everything passed.
-pub fn run(root: &Path, problems: &[String], quick: bool) -> Result<bool, String> {
-    let names = if problems.is_empty() { problem::problems(root)? } else { problems.to_vec() };
+/// What a test run covers: the named problems and libraries (already checked to be such),
+/// or, when both are empty, the whole workspace.
+#[derive(Debug, Clone, Default)]
+pub struct Selection {
+    pub problems: Vec<String>,
+    pub libraries: Vec<String>,
+}
+
+impl Selection {
+    fn whole_workspace(&self) -> bool {
+        self.problems.is_empty() && self.libraries.is_empty()
+    }
+}
+
+/// Runs the tests of `selection`; whether everything passed.
+pub fn run(root: &Path, selection: &Selection, quick: bool) -> Result<bool, String> {
+    let whole_workspace = selection.whole_workspace();
+    let names = if whole_workspace { problem::problems(root)? } else { selection.problems.clone() };
+    let libraries = if whole_workspace {
+        problem::crates_with_role(root, Role::Library)?
+    } else {
+        selection.libraries.clone()
+    };
     let testdata = crate::read_problems(root, &names)?;
     if quick {
         crate::build_for(root, &testdata)?;
-        let tally = crate::run_built(root, &testdata, true, &mut std::io::stdout())?;
+        let mut tally = crate::run_built(root, &testdata, true, &mut std::io::stdout())?;
         println!("testdata: {} passed, {} failed", tally.passed, tally.failed);
+        for library in &selection.libraries {
+            let outcome = check_library(root, library);
+            print!("{}", outcome.output);
+            tally.passed += outcome.passed;
+            tally.failed += outcome.failed;
+        }
         return Ok(finish(tally));
     }
     println!(
@@ -65,17 +94,18 @@ pub fn run(root: &Path, problems: &[String], quick: bool) -> Result<bool, String
         version("rustc"),
         version(judge_meta::profiles::RUSTC_163)
     );
-    println!("== build: what the testdata runs ({})", names.join(", "));
-    if let Err(e) = crate::build_for(root, &testdata) {
-        eprintln!("error: {e}");
-        return Ok(finish(Tally { passed: 0, failed: 1 }));
+    if !testdata.is_empty() {
+        println!("== build: what the testdata runs ({})", names.join(", "));
+        if let Err(e) = crate::build_for(root, &testdata) {
+            eprintln!("error: {e}");
+            return Ok(finish(Tally { passed: 0, failed: 1 }));
+        }
     }
-    let whole_workspace = problems.is_empty();
-    let (build, build_failed) = build_tests(root, &names, whole_workspace)?;
+    let (build, build_failed) = build_tests(root, &names, &selection.libraries, whole_workspace)?;
     let scratch = Scratch::new()?;
     let times_path = crate::target_dir(root).join("xtask-test-times.tsv");
     let last_times = read_times(&times_path);
-    let jobs = plan(root, build, testdata, &last_times);
+    let jobs = plan(root, build, testdata, &libraries, &last_times);
     let started = Instant::now();
     let workers =
         std::thread::available_parallelism().map_or(1, |n| n.get()).min(jobs.len()).max(1);
@@ -96,11 +126,13 @@ pub fn run(root: &Path, problems: &[String], quick: bool) -> Result<bool, String
 
 /// Builds the test executables: the problems' integration tests (stress, CLI) in release, as
 /// the judge and scripts/stress.sh run the code, beside the binaries the testdata runs; their
-/// unit tests, and with `whole_workspace` every test of the tools and libraries, in the test
-/// profile. What was built, and whether a build failed (its errors are printed).
+/// unit tests, the named libraries' tests, and with `whole_workspace` every test of the tools
+/// and libraries, in the test profile. What was built, and whether a build failed (its errors
+/// are printed).
 fn build_tests(
     root: &Path,
     problems: &[String],
+    libraries: &[String],
     whole_workspace: bool,
 ) -> Result<(TestBuild, bool), String> {
     let mut selections = Vec::new();
@@ -121,10 +153,15 @@ fn build_tests(
             release: false,
         });
     }
-    if whole_workspace {
+    let others = if whole_workspace {
         let mut others = problem::crates_with_role(root, Role::Tool)?;
         others.extend(problem::crates_with_role(root, Role::Library)?);
         others.sort();
+        others
+    } else {
+        libraries.to_vec()
+    };
+    if !others.is_empty() {
         let targets = ["--lib", "--bins", "--tests"].map(String::from).to_vec();
         selections.push(TestSelection { packages: others, targets, release: false });
     }
@@ -160,6 +197,7 @@ fn plan(
     root: &Path,
     build: TestBuild,
     testdata: Vec<Problem>,
+    libraries: &[String],
     last_times: &HashMap<String, f64>,
 ) -> Vec<Job> {
     let mut jobs = Vec::new();
@@ -179,6 +217,10 @@ fn plan(
     }
     for package in build.doc_tested {
         jobs.push(Job::new(format!("{package} doc-tests"), 3, Work::DocTests(package)));
+    }
+    for library in libraries {
+        let name = format!("{library} as every judge meets it");
+        jobs.push(Job::new(name, 3, Work::LibraryCheck(library.clone())));
     }
     let expected = |job: &Job| {
         last_times.get(&job.name).copied().unwrap_or(USUAL_SECONDS[usize::from(job.class)])
@@ -322,6 +364,8 @@ enum Work {
     Binary(TestBinary),
     DocTests(String),
     Testdata(Box<Problem>),
+    /// A library compiled whole as each judge meets it.
+    LibraryCheck(String),
 }
 
 impl Job {
@@ -420,6 +464,7 @@ impl Work {
         match self {
             Work::Binary(binary) => run_binary(binary, scratch),
             Work::DocTests(package) => run_doc_tests(root, package, scratch),
+            Work::LibraryCheck(library) => check_library(root, library),
             Work::Testdata(problem) => {
                 let mut table = Vec::new();
                 let result =
@@ -439,6 +484,35 @@ impl Work {
             }
         }
     }
+}
+
+/// `bundler::check_library`: one passed or failed check per way a judge meets the library,
+/// each a line of the output.
+fn check_library(root: &Path, library: &str) -> Outcome {
+    let mut outcome = Outcome { unit: "checks", ..Outcome::default() };
+    match bundler::check_library(root, library) {
+        Ok(checks) => {
+            for check in checks {
+                match check.result {
+                    Ok(()) => {
+                        outcome.passed += 1;
+                        outcome.output.push_str(&format!("ok   {library}: {}\n", check.what));
+                    }
+                    Err(why) => {
+                        outcome.failed += 1;
+                        outcome
+                            .output
+                            .push_str(&format!("FAIL {library}: {}: {why}\n", check.what));
+                    }
+                }
+            }
+        }
+        Err(why) => {
+            outcome.failed += 1;
+            outcome.output.push_str(&format!("error: {library}: {why}\n"));
+        }
+    }
+    outcome
 }
 
 /// Runs one test executable as cargo would (in its package's folder, with the variables

@@ -42,6 +42,8 @@ use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use judge_meta::problem::Role;
+
 const USAGE: &str = "usage: xtask bundle [--compact] PROBLEM | test [--quick] [PROBLEM...] | \
                      testdata [--quick] [PROBLEM...] | \
                      make-testdata PROBLEM | scale PROBLEM | \
@@ -115,15 +117,20 @@ fn dispatch(root: &Path, args: &[&str]) -> Result<bool, Stop> {
             Ok(print_bundle(root, problem, compact)?)
         }
         ["test", rest @ ..] => {
-            const TEST: &str = "usage: scripts/test.sh [--quick] [PROBLEM...]";
+            const TEST: &str = "usage: scripts/test.sh [--quick] [PROBLEM|LIBRARY...]";
             let quick = rest.contains(&"--quick");
             let names: Vec<&str> = rest.iter().copied().filter(|arg| *arg != "--quick").collect();
             if let Some(option) = names.iter().find(|arg| arg.starts_with('-')) {
                 return Err(Stop::Usage(format!("unknown option {option}"), TEST));
             }
-            let problems =
-                if names.is_empty() { Vec::new() } else { checked_problems(root, &names, TEST)? };
-            Ok(runner::suite::run(root, &problems, quick)?)
+            let mut selection = runner::suite::Selection::default();
+            for name in names {
+                match judge_meta::problem::role(root, name) {
+                    Some(Role::Library) => selection.libraries.push(name.to_string()),
+                    _ => selection.problems.extend(checked_problems(root, &[name], TEST)?),
+                }
+            }
+            Ok(runner::suite::run(root, &selection, quick)?)
         }
         ["testdata", rest @ ..] => {
             const TESTDATA: &str = "usage: xtask testdata [--quick] [PROBLEM...]";

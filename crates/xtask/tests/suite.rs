@@ -1,8 +1,9 @@
 //! The test command end to end (`xtask test`, behind scripts/test.sh) on a fixture workspace:
 //! a library whose unit tests pass, fail, are ignored and crash, with a doc-test; a test of
-//! its own `main` (`harness = false`); a problem with an integration test (built in release)
-//! and a testdata case. The counts come from libtest's list and log, and the last line says
-//! them.
+//! its own `main` (`harness = false`); a library that rustc 1.63 cannot compile (each
+//! library is checked as every judge meets it); a problem with an integration test (built in
+//! release) and a testdata case. The counts come from libtest's list and log, and the last
+//! line says them.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -52,6 +53,17 @@ mod tests {
 }
 "#;
 
+/// A library that rustc 1.63 cannot compile (let-else is Rust 1.65): its check as every judge
+/// meets it fails for the 1.63 judges, where it is written, before any problem uses it.
+const TOO_NEW: &str = r#"//! Newer syntax than the oldest judge's.
+
+/// The value, or 0.
+pub fn value_or_zero(x: Option<u8>) -> u8 {
+    let Some(v) = x else { return 0 };
+    v
+}
+"#;
+
 const OWN_MAIN: &str = "fn main() {\n    println!(\"all good\");\n}\n";
 
 const PROBLEM_MAIN: &str = r#"fn main() {
@@ -90,6 +102,8 @@ fn fixture() -> PathBuf {
     write(&root.join("crates/fixture-lib/src/lib.rs"), LIB);
     write(&root.join("crates/crashing/Cargo.toml"), &manifest("crashing", ""));
     write(&root.join("crates/crashing/src/lib.rs"), CRASHING);
+    write(&root.join("crates/too-new/Cargo.toml"), &manifest("too-new", ""));
+    write(&root.join("crates/too-new/src/lib.rs"), TOO_NEW);
     let own = "\n[[test]]\nname = \"own\"\nharness = false\n";
     write(&root.join("crates/own-main/Cargo.toml"), &manifest("own-main", own));
     write(&root.join("crates/own-main/src/lib.rs"), "//! Nothing.\n");
@@ -140,13 +154,22 @@ fn the_counts_are_the_tests_own() {
     says("own-main tests/own.rs", "ok", "1 tests");
     says("prob tests/cli.rs", "ok", "1 tests");
     says("testdata prob", "ok", "2 runs");
+    // Every library is compiled whole as each judge meets it: four ways.
+    says("fixture-lib as every judge meets it", "ok", "4 checks");
+    says("too-new as every judge meets it", "FAIL", "2 of 4 checks failed");
+    assert!(
+        out.contains(
+            "FAIL too-new: rustc 1.63 (Rust 2015): Algospot: crates/too-new/src/lib.rs:5:5: "
+        ),
+        "{shown}"
+    );
     // The failure's own words are shown.
     assert!(out.contains("three doubled is not seven"), "{shown}");
     assert!(out.contains("--- fixture-lib src/lib.rs (1 failed)"), "{shown}");
     assert!(out.contains("(the process ended: killed by signal 6 (SIGABRT))"), "{shown}");
     assert!(!out.contains("--logfile"), "libtest's warning about the option stays out:\n{shown}");
     let last: Vec<&str> = out.lines().rev().take(3).collect();
-    assert_eq!(last[0], "6 passed, 3 failed", "{shown}");
+    assert_eq!(last[0], "20 passed, 5 failed", "{shown}");
     assert_eq!(last[1], "testdata: 2 passed, 0 failed", "{shown}");
-    assert_eq!(last[2], "cargo test: 4 passed, 3 failed", "{shown}");
+    assert_eq!(last[2], "cargo test: 18 passed, 5 failed", "{shown}");
 }
