@@ -3,11 +3,12 @@
 # then the `usage:` line and exit 2, failures print `error: ...` and exit 1. Set USAGE (a
 # command one can type) before sourcing.
 
-# --help (or -h) anywhere among the arguments: the usage line and the script's description
-# (its first comment block) on stdout, exit 0.
+# --help (or -h) anywhere among the arguments: the usage line, a blank line and the script's
+# description (its first comment block) on stdout, exit 0.
 for arg in "$@"; do
     if [ "$arg" = --help ] || [ "$arg" = -h ]; then
         echo "usage: $USAGE"
+        echo
         sed -n '2,/^[^#]/{/^#/{s/^#$//;s/^# /  /;p}}' "${BASH_SOURCE[1]:-$0}"
         exit 0
     fi

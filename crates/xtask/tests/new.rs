@@ -120,9 +120,9 @@ fn cargo(root: &Path, args: &[&str]) -> Output {
 fn script(root: &Path, name: &str, args: &[&str]) -> Output {
     let target = root.join("script-target");
     let fake = root.join("script-bin");
-    fs::create_dir_all(target.join("release")).expect("a folder");
+    fs::create_dir_all(target.join("debug")).expect("a folder");
     fs::create_dir_all(&fake).expect("a folder");
-    let xtask = target.join("release/xtask");
+    let xtask = target.join("debug/xtask");
     let _ = fs::remove_file(&xtask);
     std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_xtask"), &xtask).expect("a link to xtask");
     let cargo = fake.join("cargo");

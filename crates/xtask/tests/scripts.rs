@@ -15,7 +15,7 @@ const SCRIPTS: &[(&str, &[&str], &str)] = &[
     ("scripts/test.sh", &["--bogus"], "unknown option --bogus"),
     ("scripts/bundle.sh", &[], "PROBLEM is missing"),
     ("scripts/make-testdata.sh", &["--bogus", "boj-11559"], "unknown option --bogus"),
-    ("scripts/stress.sh", &["--seconds", "5"], "the first argument is the problem"),
+    ("scripts/stress.sh", &["--seconds", "5"], "no problem given"),
     ("scripts/bench.sh", &["--runs", "0", "--edit-loop"], "--runs needs a positive integer"),
     ("scripts/new.sh", &[], "NAME is missing"),
     (".ci/run", &["now"], "it takes no arguments"),
