@@ -23,14 +23,11 @@
 //! program and writes its CPU time and peak memory to REPORT); see the runner's `process.rs`.
 //!
 //! The work is done by the crates below: `bundler` (the bundle), `runner` (the testdata runner
-//! and make-testdata) and `judge-meta` (profiles, problems and their metadata); this file is
-//! the command line over them, and `new.rs` makes new crates from `templates/`.
+//! and make-testdata), `scaffold` (new crates, from the command line or from a problem's page)
+//! and `judge-meta` (profiles, problems and their metadata); this file is the command line
+//! over them.
 //!
 //! Bad arguments print a `usage:` line and exit 2; failures print `error: ...` and exit 1.
-
-#[cfg(test)]
-mod every_profile;
-mod new;
 
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
@@ -145,9 +142,11 @@ fn dispatch(root: &Path, args: &[&str]) -> Result<bool, Stop> {
             Ok(true)
         }
         ["new", rest @ ..] => {
-            new::main(root, rest).map_err(|e| match e {
-                new::NewError::BadArgument(reason) => Stop::Usage(reason, new::USAGE),
-                new::NewError::Failed(reason) => Stop::Error(reason),
+            scaffold::new::main(root, rest).map_err(|e| match e {
+                scaffold::new::NewError::BadArgument(reason) => {
+                    Stop::Usage(reason, scaffold::new::USAGE)
+                }
+                scaffold::new::NewError::Failed(reason) => Stop::Error(reason),
             })?;
             Ok(true)
         }

@@ -30,6 +30,7 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+use crate::receive::naming::check_crate_name;
 use judge_meta::checker::{Checker, CheckerSpec};
 use judge_meta::profiles::{self, Profile, PROFILES};
 
@@ -469,7 +470,7 @@ fn limit(
 /// that are not there when `add_samples` asks for it.
 pub fn make_problem(root: &Path, spec: &ProblemSpec, add_samples: bool) -> Result<Made, NewError> {
     let name = spec.name.as_str();
-    check_name(name).map_err(NewError::BadArgument)?;
+    check_crate_name(name).map_err(NewError::BadArgument)?;
     let profile = profiles::find(&spec.profile).map_err(NewError::BadArgument)?;
     let exact = CheckerSpec::Builtin(Checker::Exact);
     if spec.interactive && spec.checker.is_some_and(|checker| checker != exact) {
@@ -781,7 +782,7 @@ fn first_difference(ours: &str, theirs: &str) -> String {
 
 /// Makes library crate `name` under `root`, every file or none.
 fn make_library(root: &Path, name: &str) -> Result<(), NewError> {
-    check_name(name).map_err(NewError::BadArgument)?;
+    check_crate_name(name).map_err(NewError::BadArgument)?;
     if root.join("crates").join(name).exists() {
         return Err(NewError::BadArgument(format!(
             "crates/{name} already exists: pick another name"
@@ -920,50 +921,6 @@ fn limit_lines(
         line("time-limit-ms", time_limit_ms, profile.time_limit_ms),
         line("memory-limit-mb", memory_limit_mb, profile.memory_limit_mb)
     )
-}
-
-/// A package name for a new crate: lowercase ASCII letters, digits and single hyphens,
-/// starting with a letter (`boj-1000`, `atcoder-abc300-d`, `fenwick`), whose Rust name is no
-/// keyword and no crate the workspace or std already has.
-pub fn check_name(name: &str) -> Result<(), String> {
-    const RESERVED: &[&str] = &[
-        "xtask",
-        "judge-io",
-        "judge-test",
-        "judge-meta",
-        "bundler",
-        "runner",
-        "scaffold",
-        "test",
-        "core",
-        "std",
-        "alloc",
-        "proc-macro",
-    ];
-    // Keywords of every edition, reserved ones included: a crate's Rust name is a module's
-    // name in a bundle.
-    const KEYWORDS: &[&str] = &[
-        "abstract", "as", "async", "await", "become", "box", "break", "const", "continue", "crate",
-        "do", "dyn", "else", "enum", "extern", "false", "final", "fn", "for", "gen", "if", "impl",
-        "in", "let", "loop", "macro", "match", "mod", "move", "mut", "override", "priv", "pub",
-        "ref", "return", "self", "static", "struct", "super", "trait", "true", "try", "type",
-        "typeof", "unsafe", "unsized", "use", "virtual", "where", "while", "yield",
-    ];
-    let valid = name.len() <= 64
-        && name.starts_with(|c: char| c.is_ascii_lowercase())
-        && !name.ends_with('-')
-        && !name.contains("--")
-        && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
-    if !valid {
-        return Err(format!(
-            "{name:?} is not a crate name: use lowercase letters, digits and single hyphens, \
-             starting with a letter (for example boj-1000)"
-        ));
-    }
-    if RESERVED.contains(&name) || KEYWORDS.contains(&name) {
-        return Err(format!("{name:?} is reserved: pick another name"));
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -25,7 +25,7 @@ impl TempDir {
         static NEXT: AtomicUsize = AtomicUsize::new(0);
         let unique = NEXT.fetch_add(1, Ordering::Relaxed);
         let path =
-            std::env::temp_dir().join(format!("xtask-{name}-{}-{unique}", std::process::id()));
+            std::env::temp_dir().join(format!("scaffold-{name}-{}-{unique}", std::process::id()));
         let _ = fs::remove_dir_all(&path);
         fs::create_dir_all(&path).expect("can create a temp dir");
         TempDir { path }
@@ -38,6 +38,11 @@ impl Drop for TempDir {
     }
 }
 
+/// The workspace this crate is in.
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).ancestors().nth(2).expect("the workspace").to_path_buf()
+}
+
 /// The most bytes a new problem's readable bundle may have, whatever the judge: `input!` and
 /// its located errors are worth that much (issue 21).
 const NEW_BUNDLE_BYTES: usize = 20_000;
@@ -48,7 +53,7 @@ const NEW_BUNDLE_BYTES: usize = 20_000;
 /// resolves outside).
 fn sample_problem(profile: &str, multi_test: bool, interactive: bool) -> TempDir {
     let dir = TempDir::new(&format!("sample-{profile}"));
-    let root = crate::workspace_root();
+    let root = workspace_root();
     let mut copied = problem::crates_with_role(&root, Role::Library).expect("the crates list");
     copied.extend(["judge-test".to_string(), "judge-meta".to_string()]);
     for library in copied {
