@@ -12,5 +12,6 @@
 
 #[cfg(test)]
 mod every_profile;
+pub mod from_page;
 pub mod new;
 pub mod receive;

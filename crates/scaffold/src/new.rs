@@ -39,8 +39,10 @@ use judge_meta::profiles::{self, Profile, PROFILES};
 pub const USAGE: &str = "usage: scripts/new.sh NAME --judge \
                          boj|algospot|atcoder|codeforces|swea|programmers [--multi-test | \
                          --interactive] [--checker exact|tokens|'floats ABS REL'|yes-no|binary] \
-                         [--time-limit MS] [--memory-limit MB] | scripts/new.sh --kit PROBLEM | \
-                         scripts/new.sh --lib NAME | scripts/new.sh --help";
+                         [--time-limit MS] [--memory-limit MB] | scripts/new.sh [NAME] --from \
+                         FILE [--judge PROFILE] [--checker CHECKER] [--add-samples] | \
+                         scripts/new.sh --kit PROBLEM | scripts/new.sh --lib NAME | \
+                         scripts/new.sh --help";
 
 /// The time limits `--time-limit` accepts, in milliseconds: a judge's limit is seconds, so a
 /// smaller number is a limit written in seconds by mistake.
@@ -68,6 +70,18 @@ pub enum Request {
     /// A std-only library crate that problems depend on by path.
     Library {
         name: String,
+    },
+    /// A problem from its page, saved as a Competitive Companion document.
+    FromPage {
+        /// The crate's name, if not the one its URL gives.
+        name: Option<String>,
+        /// The document's path.
+        file: String,
+        /// The judge profile, if not the one its URL's host gives.
+        judge: Option<String>,
+        checker: Option<CheckerSpec>,
+        /// Whether the samples an existing crate lacks are added to it.
+        add_samples: bool,
     },
     Help,
 }
@@ -173,25 +187,27 @@ impl Made {
                 let dir = report.dir.display();
                 let mut text =
                     format!("crates/{} exists: its code is left as it is\n", report.name);
-                let numbers = |list: &[usize]| -> String {
-                    list.iter().map(|k| k.to_string()).collect::<Vec<_>>().join(", ")
+                // "sample 2 is", "samples 1, 3 are".
+                let samples = |list: &[usize]| -> String {
+                    let numbers: Vec<String> = list.iter().map(|k| k.to_string()).collect();
+                    match numbers.len() {
+                        1 => format!("sample {} is", numbers[0]),
+                        _ => format!("samples {} are", numbers.join(", ")),
+                    }
                 };
                 if !report.same.is_empty() {
-                    text.push_str(&format!("samples {} are in {dir}/\n", numbers(&report.same)));
+                    text.push_str(&format!("{} in {dir}/\n", samples(&report.same)));
                 }
                 for (k, how) in &report.differing {
                     text.push_str(&format!("sample {k} differs from {dir}/{how}\n"));
                 }
                 if !report.missing.is_empty() {
-                    text.push_str(&format!(
-                        "samples {} are not in {dir}/\n",
-                        numbers(&report.missing)
-                    ));
+                    text.push_str(&format!("{} not in {dir}/\n", samples(&report.missing)));
                 }
                 if report.added.is_empty() {
                     if report.pending() > 0 {
                         text.push_str(
-                            "note: they were not added (adding them was not asked for)\n",
+                            "note: not added: --add-samples adds them (as new sample files)\n",
                         );
                     }
                 } else {
@@ -293,6 +309,16 @@ pub fn main(root: &Path, args: &[&str]) -> Result<(), NewError> {
             );
         }
         Request::Kit { problem } => print!("{}", kit::add(root, &problem)?.report(&problem)),
+        Request::FromPage { name, file, judge, checker, add_samples } => {
+            crate::from_page::new_from_file(
+                root,
+                name.as_deref(),
+                &file,
+                judge.as_deref(),
+                checker,
+                add_samples,
+            )?;
+        }
         Request::Library { name } => {
             make_library(root, &name)?;
             println!("created crates/{name}, a std-only library with a sample: a Fenwick tree");
@@ -323,6 +349,11 @@ fn help() -> String {
          \x20                        in any letter case), binary (src/bin/NAME-check.rs)\n\
          \x20   --time-limit MS      the statement's limits (else the judge's usual ones)\n\
          \x20   --memory-limit MB\n\
+         scripts/new.sh [NAME] --from FILE [--judge PROFILE] [--checker CHECKER] [--add-samples]\n\
+         \x20   A problem from a Competitive Companion document saved in FILE (what\n\
+         \x20   scripts/receive.sh receives): its samples, limits and kind; NAME and PROFILE from\n\
+         \x20   its URL unless given. A crate that exists is left as it is and its samples are\n\
+         \x20   compared with the document's; --add-samples adds those it lacks.\n\
          scripts/new.sh --kit PROBLEM\n\
          \x20   Adds to a problem the oracle (src/naive.rs), a generator derived from its input!\n\
          \x20   declaration (src/gen.rs), their binaries, stress and CLI tests, testdata.list and a\n\
@@ -347,6 +378,7 @@ fn help() -> String {
          \x20 scripts/new.sh boj-1000 --judge boj --time-limit 2000 --memory-limit 256\n\
          \x20 scripts/new.sh cf-1999-a --judge codeforces --multi-test --checker yes-no\n\
          \x20 scripts/new.sh cf-1999-g --judge codeforces --interactive\n\
+         \x20 scripts/new.sh --from saved/abc300-a.json\n\
          \x20 scripts/new.sh --kit boj-1000\n\
          Then: edit crates/NAME/src/lib.rs; scripts/test.sh --quick NAME; \
          scripts/bundle.sh NAME > Main.rs\n",
@@ -359,6 +391,7 @@ pub fn parse_args(args: &[&str]) -> Result<Request, String> {
     let mut name = None;
     let (mut judge, mut time_limit, mut memory_limit, mut checker) = (None, None, None, None);
     let (mut interactive, mut multi_test, mut library, mut kit) = (false, false, false, false);
+    let (mut from, mut add_samples) = (None, false);
     let mut args = args.iter().copied();
     while let Some(arg) = args.next() {
         let flag = match arg {
@@ -367,8 +400,10 @@ pub fn parse_args(args: &[&str]) -> Result<Request, String> {
             "--kit" => &mut kit,
             "--interactive" => &mut interactive,
             "--multi-test" => &mut multi_test,
+            "--add-samples" => &mut add_samples,
             _ => {
                 let slot = match arg {
+                    "--from" => &mut from,
                     "--judge" => &mut judge,
                     "--time-limit" => &mut time_limit,
                     "--memory-limit" => &mut memory_limit,
@@ -401,6 +436,35 @@ pub fn parse_args(args: &[&str]) -> Result<Request, String> {
     }
     if library && kit {
         return Err("--lib and --kit exclude each other".to_string());
+    }
+    if let Some(file) = from {
+        let given = [
+            ("--lib", library),
+            ("--kit", kit),
+            ("--interactive", interactive),
+            ("--multi-test", multi_test),
+            ("--time-limit", time_limit.is_some()),
+            ("--memory-limit", memory_limit.is_some()),
+        ];
+        if let Some((option, _)) = given.iter().find(|(_, given)| *given) {
+            return Err(format!(
+                "--from takes its limits and kind from the document: {option} does not apply"
+            ));
+        }
+        return Ok(Request::FromPage {
+            name,
+            file,
+            judge,
+            checker: checker
+                .map(|spec| CheckerSpec::parse(&spec).map_err(|e| format!("--checker: {e}")))
+                .transpose()?,
+            add_samples,
+        });
+    }
+    if add_samples {
+        return Err("--add-samples goes with --from FILE (a crate that exists gets the \
+                    page's samples it lacks)"
+            .to_string());
     }
     if library || kit {
         let what = if library { "--lib" } else { "--kit" };
@@ -508,8 +572,8 @@ pub fn make_problem(root: &Path, spec: &ProblemSpec, add_samples: bool) -> Resul
     }
     let binary_checker = checker == CheckerSpec::Binary;
     let dependencies = if spec.interactive || binary_checker { HARNESS_DEPENDENCY } else { "" };
-    let title = one_line(spec.title.as_deref().unwrap_or(""));
-    let url = one_line(spec.url.as_deref().unwrap_or(""));
+    let title = comment_text(spec.title.as_deref().unwrap_or(""));
+    let url = comment_text(spec.url.as_deref().unwrap_or(""));
     let doc_title = match (title.is_empty(), url.is_empty()) {
         (false, false) => format!("{title}, {url}. TODO: the idea of the solution."),
         (false, true) => format!("{title}. TODO: the idea of the solution."),
@@ -527,7 +591,7 @@ pub fn make_problem(root: &Path, spec: &ProblemSpec, add_samples: bool) -> Resul
         ("metadata", metadata),
         ("dependencies", dependencies.to_string()),
         ("title", doc_title),
-        ("description", toml_escaped(&description)),
+        ("description", toml_string(&description)),
     ];
     let (code, sample_files) = match (spec.interactive, spec.multi_test) {
         (true, _) => (INTERACTIVE, &[][..]),
@@ -651,13 +715,39 @@ fn normalized(text: &str) -> String {
     text
 }
 
-/// `text` on one line, for a comment or a manifest string.
-fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+/// The most characters of a page's text (a title) that go into a crate's docs and manifest.
+const MAX_SHOWN_TEXT: usize = 160;
+
+/// Text from a problem's page (its title: anything at all) as it may stand in a Rust line
+/// comment and, escaped once more by [`toml_string`], in a manifest: on one line, each
+/// character that is a control or a format character (a bidirectional override, which rustc
+/// refuses in a comment; a zero-width one) written as `\u{..}`, cut to [`MAX_SHOWN_TEXT`]
+/// characters.
+pub fn comment_text(text: &str) -> String {
+    let mut out = String::new();
+    for (k, word) in text.split_whitespace().enumerate() {
+        if k > 0 {
+            out.push(' ');
+        }
+        for c in word.chars() {
+            let format = matches!(c, '\u{ad}' | '\u{61c}' | '\u{180e}' | '\u{200b}'..='\u{200f}'
+                | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{feff}'
+                | '\u{fff9}'..='\u{fffb}');
+            if c.is_control() || format {
+                out.push_str(&format!("\\u{{{:x}}}", c as u32));
+            } else {
+                out.push(c);
+            }
+        }
+    }
+    match out.char_indices().nth(MAX_SHOWN_TEXT) {
+        Some((cut, _)) => format!("{}...", &out[..cut]),
+        None => out,
+    }
 }
 
-/// `text` as the inside of a TOML basic string.
-fn toml_escaped(text: &str) -> String {
+/// `text` (from [`comment_text`]: no control characters) as the inside of a TOML basic string.
+fn toml_string(text: &str) -> String {
     text.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
@@ -802,10 +892,27 @@ fn make_library(root: &Path, name: &str) -> Result<(), NewError> {
 
 /// `template` with each `{{key}}` replaced by its value.
 pub(crate) fn fill(template: &str, values: &[(&str, String)]) -> String {
-    let mut text = template.to_string();
-    for (key, value) in values {
-        text = text.replace(&format!("{{{{{key}}}}}"), value);
+    // One pass over the template: a value (a title from a page) that holds `{{key}}` stays
+    // as it is.
+    let mut text = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(open) = rest.find("{{") {
+        let value = rest[open + 2..].split_once("}}").and_then(|(key, _)| {
+            values.iter().find(|(k, _)| *k == key).map(|(k, value)| (k.len(), value))
+        });
+        match value {
+            Some((key_len, value)) => {
+                text.push_str(&rest[..open]);
+                text.push_str(value);
+                rest = &rest[open + 2 + key_len + 2..];
+            }
+            None => {
+                text.push_str(&rest[..open + 2]);
+                rest = &rest[open + 2..];
+            }
+        }
     }
+    text.push_str(rest);
     text
 }
 

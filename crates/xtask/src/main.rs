@@ -14,8 +14,13 @@
 //!                                   passes every check at once
 //! xtask new --kit PROBLEM           a problem's oracle, generator, stress and CLI tests, list
 //!                                   and benchmark
+//! xtask new [NAME] --from FILE [--judge PROFILE] [--checker CHECKER] [--add-samples]
+//!                                   a problem from a saved Competitive Companion document
 //! xtask new --lib NAME              a new library crate that passes every check at once
 //! xtask new --help                  the options, the judge profiles, examples
+//! xtask receive [--port N] [--judge PROFILE] [--add-samples]
+//!                                   listens on 127.0.0.1 for Competitive Companion and makes
+//!                                   a problem crate of each problem it sends
 //! ```
 //!
 //!
@@ -36,7 +41,7 @@ use std::process::ExitCode;
 const USAGE: &str = "usage: xtask bundle [--compact] PROBLEM | testdata [--quick] [PROBLEM...] | \
                      make-testdata PROBLEM | \
                      problems [NAME...] | profiles | new NAME --judge PROFILE [OPTIONS] | \
-                     new --kit PROBLEM | new --lib NAME | new --help";
+                     new --kit PROBLEM | new --lib NAME | new --help | receive [OPTIONS]";
 
 /// Why a command stopped.
 enum Stop {
@@ -145,6 +150,15 @@ fn dispatch(root: &Path, args: &[&str]) -> Result<bool, Stop> {
             scaffold::new::main(root, rest).map_err(|e| match e {
                 scaffold::new::NewError::BadArgument(reason) => {
                     Stop::Usage(reason, scaffold::new::USAGE)
+                }
+                scaffold::new::NewError::Failed(reason) => Stop::Error(reason),
+            })?;
+            Ok(true)
+        }
+        ["receive", rest @ ..] => {
+            scaffold::from_page::receive_main(root, rest).map_err(|e| match e {
+                scaffold::new::NewError::BadArgument(reason) => {
+                    Stop::Usage(reason, scaffold::from_page::RECEIVE_USAGE)
                 }
                 scaffold::new::NewError::Failed(reason) => Stop::Error(reason),
             })?;

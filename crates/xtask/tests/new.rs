@@ -295,7 +295,7 @@ fn made_crates_pass_every_check_at_once() {
     assert!(manifest.contains("\ntime-limit-ms = 2000\n"), "{manifest}");
     assert!(manifest.contains("\n# memory-limit-mb = 128 "), "{manifest}");
     let main = read(&sum.join("src/main.rs"));
-    assert!(main.starts_with("//! tpl-sum: reads the input on stdin"), "{main}");
+    assert!(main.starts_with("//! tpl-sum: runs `run` of lib.rs on stdin."), "{main}");
     assert!(!main.contains("TODO"), "main.rs is bundled as it is:\n{main}");
 
     made(&["new", "tpl-yes", "--judge", "codeforces", "--multi-test", "--checker", "yes-no"]);
@@ -454,7 +454,7 @@ fn bad_arguments_are_a_usage_line_and_status_2() {
         (&["x", "--judge", "boj", "--verbose"], "unknown option --verbose"),
         (&["x", "--judge", "boj", "--checker", "fuzzy"], "--checker: expected a checker"),
         (&["--lib", "x", "--judge", "boj"], "--lib takes a NAME alone"),
-        (&["Bad_Name", "--judge", "boj"], "\"Bad_Name\" is not a crate name"),
+        (&["Bad_Name", "--judge", "boj"], "Bad_Name is not a crate name"),
         (&["taken", "--judge", "boj"], "crates/taken already exists"),
         (&["--lib", "taken"], "crates/taken already exists"),
         (&["--kit", "nothing"], "\"nothing\" is not a problem crate"),

@@ -417,7 +417,7 @@ fn the_kit_is_written_against_the_problems_own_functions() {
         ["src/lib.rs (pub mod naive;)", "Cargo.toml (judge-test, for the binaries and tests)"];
     assert_eq!(report.edited, edited);
     let lib = root.read("crates/boj-1000/src/lib.rs");
-    assert!(lib.contains(" signatures.\n\npub mod naive;\n\nuse std::io::Write;"), "{lib}");
+    assert!(lib.contains(" writes.\n\npub mod naive;\n\nuse std::io::Write;"), "{lib}");
     let gen = root.read("crates/boj-1000/src/gen.rs");
     let consts = "const MAX_A: i64 = 1_000_000_000;\nconst MAX_N: usize = 200_000;\n";
     assert!(gen.contains(consts), "{gen}");

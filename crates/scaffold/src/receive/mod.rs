@@ -70,6 +70,14 @@ pub trait Sink: Send {
     fn rejected(&mut self, status: u16, reason: &str) {
         let _ = (status, reason);
     }
+
+    /// A document that is not a problem (answered 400), with its bytes: a sink may keep it,
+    /// for a fix the listener cannot make (a name for a problem whose URL gives none). By
+    /// default, [`Sink::rejected`].
+    fn refused_document(&mut self, reason: &str, document: &[u8]) {
+        let _ = document;
+        self.rejected(400, reason);
+    }
 }
 
 /// The [`Handler`] of `receive.sh`: documents in, whole batches of [`Problem`]s out to a
@@ -109,7 +117,7 @@ impl<S: Sink> Handler for Receiver<'_, S> {
             Ok(problem) => problem,
             Err(error) => {
                 let reason = format!("the document is not a problem: {error}");
-                self.sink.rejected(400, &reason);
+                self.sink.refused_document(&reason, &request.body);
                 return Reply::bad_request(reason);
             }
         };
