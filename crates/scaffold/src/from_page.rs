@@ -439,7 +439,7 @@ impl<O: Write + Send, E: Write + Send> Workspace<O, E> {
             "made {}{}{}",
             if names.is_empty() { "nothing".to_string() } else { names.join(", ") },
             if existing > 0 {
-                format!("; {existing} existed and were left as they are")
+                format!("; {existing} existing left as they were")
             } else {
                 String::new()
             },
@@ -459,11 +459,12 @@ impl<O: Write + Send, E: Write + Send> Workspace<O, E> {
     }
 }
 
-/// The end of an error line about a document kept at `kept`: the command that makes it.
+/// The end of an error line about a problem whose document is kept at `kept`: the command
+/// that makes it.
 fn kept_hint(kept: Option<&str>, judge: &str) -> String {
     match kept {
         Some(path) => format!(
-            "; its document is kept: scripts/new.sh NAME --from {path} --judge {judge} makes it"
+            "; the document is kept: scripts/new.sh NAME --from {path} --judge {judge} makes it"
         ),
         None => String::new(),
     }
@@ -507,17 +508,189 @@ impl<O: Write + Send, E: Write + Send> Sink for Workspace<O, E> {
     }
 
     fn refused_document(&mut self, reason: &str, document: &[u8]) {
-        // Only what reads as JSON is worth keeping: it came from the extension, or close.
-        let kept = crate::receive::json::parse(document)
-            .ok()
-            .filter(|value| value.as_object().is_some())
-            .and_then(|_| self.keep("refused", document));
-        let hint = match kept {
-            Some(path) => format!(
-                "; it is kept: scripts/new.sh NAME --from {path} [--judge PROFILE] makes it"
-            ),
-            None => String::new(),
+        // Kept only when a name or a judge would make it: what `new.sh --from` can add.
+        let keys = profile_keys();
+        let reads = |name: Option<&str>, judge: Option<&str>| {
+            Problem::from_json(document, &Options { profiles: &keys, judge, name }).is_ok()
         };
+        let command = if reads(None, Some(keys[0])) {
+            Some("scripts/new.sh --from {} --judge PROFILE")
+        } else if reads(Some("kept"), None) {
+            Some("scripts/new.sh NAME --from {}")
+        } else if reads(Some("kept"), Some(keys[0])) {
+            Some("scripts/new.sh NAME --from {} --judge PROFILE")
+        } else {
+            None
+        };
+        let hint = command
+            .and_then(|command| Some(command.replace("{}", &self.keep("refused", document)?)))
+            .map_or(String::new(), |command| format!("; the document is kept: {command} makes it"));
         self.error(&format!("refused a request (400): {reason}{hint}"));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{parse_receive_args, spec_of, ReceiveArgs, Workspace, KEPT_DIR};
+    use crate::receive::{
+        Batch, GaveUp, Incomplete, Input, Options, Output, Problem, Sink, TestType,
+    };
+    use std::fs;
+    use std::path::PathBuf;
+
+    const PROFILES: &[&str] = &["boj", "algospot", "atcoder", "codeforces", "swea", "programmers"];
+
+    fn payload(name: &str) -> Vec<u8> {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/payloads").join(name);
+        fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    }
+
+    fn problem(name: &str) -> Problem {
+        Problem::from_json(&payload(name), &Options::new(PROFILES)).expect("a problem")
+    }
+
+    /// A scratch workspace root, removed on drop.
+    struct Root(PathBuf);
+
+    impl Root {
+        fn new(name: &str) -> Root {
+            let path = std::env::temp_dir()
+                .join(format!("scaffold-from-page-{name}-{}", std::process::id()));
+            let _ = fs::remove_dir_all(&path);
+            fs::create_dir_all(&path).expect("a scratch folder");
+            Root(path)
+        }
+    }
+
+    impl Drop for Root {
+        fn drop(&mut self) {
+            let _ = fs::remove_dir_all(&self.0);
+        }
+    }
+
+    type Terminal = Workspace<Vec<u8>, Vec<u8>>;
+
+    fn said(workspace: Terminal) -> (String, String) {
+        let (out, err) = workspace.into_streams();
+        (String::from_utf8(out).expect("UTF-8"), String::from_utf8(err).expect("UTF-8"))
+    }
+
+    #[test]
+    fn a_page_gives_the_limits_the_shape_and_notes_on_its_files() {
+        let (spec, notes) = spec_of(&problem("multi-test.json"), None);
+        assert_eq!((spec.name.as_str(), spec.profile.as_str()), ("cf-1760-a", "codeforces"));
+        assert_eq!((spec.time_limit_ms, spec.memory_limit_mb), (Some(1000), Some(256)));
+        assert!(spec.multi_test && !spec.interactive && notes.is_empty());
+        assert_eq!(spec.samples[0].1, "5\n4\n2\n2\n12\n10\n6\n3\n8\n");
+        assert_eq!(spec.url.as_deref(), Some("https://codeforces.com/contest/1760/problem/A"));
+        let mut odd = problem("codeforces.json");
+        odd.input = Input::File("input.txt".to_string());
+        odd.output = Output::File("output.txt".to_string());
+        odd.test_type = TestType::MultiEof;
+        let (spec, notes) = spec_of(&odd, None);
+        assert!(spec.multi_test);
+        assert_eq!(notes.len(), 3, "{notes:?}");
+        assert!(notes[0].starts_with("the page says the input is the file \"input.txt\""));
+        assert!(notes[1].contains("the output goes to the file \"output.txt\""));
+        assert!(notes[2].contains("no count first (testType multiEOF)"));
+        odd.input = Input::Regex("a_.*[.]in".to_string());
+        assert!(spec_of(&odd, None).1[0].contains("matches \"a_.*[.]in\""));
+    }
+
+    #[test]
+    fn a_contest_that_stopped_coming_is_made_of_what_came() {
+        let root = Root::new("incomplete");
+        let mut workspace = Workspace::new(&root.0, false, Vec::new(), Vec::new());
+        let items = vec![problem("contest-abc300/abc300-a.json")];
+        let batch = Incomplete { id: "x".to_string(), size: 7, items, why: GaveUp::TimedOut };
+        workspace.incomplete(batch);
+        let (out, err) = said(workspace);
+        assert_eq!(
+            err,
+            "error: a contest (AtCoder Beginner Contest 300) of 7 problems stopped at 1 of them \
+             (its next problem did not come within 2 minutes): making those; send the others \
+             from their own pages\n"
+        );
+        assert!(out.contains("created crates/abc300-a/"), "{out}");
+        assert!(root.0.join("crates/abc300-a/src/lib.rs").is_file());
+    }
+
+    #[test]
+    fn a_batch_with_one_name_twice_makes_neither_and_keeps_both() {
+        let root = Root::new("twice");
+        let mut workspace = Workspace::new(&root.0, false, Vec::new(), Vec::new());
+        let mut second = problem("codeforces.json");
+        second.title = "A. Watermelon again".to_string();
+        second.batch = Batch { id: "b".to_string(), size: 2 };
+        let reply = workspace.problems(vec![problem("codeforces.json"), second]);
+        assert_eq!(
+            (reply.status, reply.text.as_str()),
+            (500, "made nothing; 2 failed (see the terminal)")
+        );
+        let (_, err) = said(workspace);
+        let lines: Vec<&str> = err.lines().collect();
+        assert_eq!(lines.len(), 2, "{err}");
+        assert!(
+            lines[0].starts_with(
+                "error: 2 problems of this contest would all be crates/cf-4-a (\"A. Watermelon\", \
+             \"A. Watermelon again\"): none of them was made; the document is kept: \
+             scripts/new.sh NAME --from target/received/cf-4-a-1.json --judge codeforces"
+            ),
+            "{err}"
+        );
+        assert!(!root.0.join("crates/cf-4-a").exists());
+        let kept = fs::read(root.0.join(KEPT_DIR).join("cf-4-a-2.json")).expect("kept");
+        let options = Options { name: Some("cf-4-a-2"), ..Options::new(PROFILES) };
+        assert_eq!(
+            Problem::from_json(&kept, &options).expect("reads").title,
+            "A. Watermelon again"
+        );
+    }
+
+    #[test]
+    fn a_refused_document_is_kept_only_when_a_name_or_a_judge_makes_it() {
+        let root = Root::new("refused");
+        let mut workspace = Workspace::new(&root.0, false, Vec::new(), Vec::new());
+        let document = String::from_utf8(payload("codeforces.json")).expect("UTF-8");
+        let unknown_host = document.replace("codeforces.com", "example.org");
+        let not_a_problem = document.replace("problemset/problem/4/A", "blog/entry/1");
+        // Nothing in the URL or the title names it, and no judge has its host.
+        let both =
+            unknown_host.replace("problemset/problem/4/A", "").replace("A. Watermelon", "큰 퍼즐");
+        let missing = document.replace("\"tests\"", "\"tasks\"");
+        for document in [&unknown_host, &not_a_problem, &both, &missing, &"[1]".to_string()] {
+            workspace.refused_document("why", document.as_bytes());
+        }
+        let (_, err) = said(workspace);
+        let lines: Vec<&str> = err.lines().collect();
+        let kept = "error: refused a request (400): why; the document is kept: scripts/new.sh";
+        assert_eq!(
+            lines,
+            [
+                format!("{kept} --from target/received/refused.json --judge PROFILE makes it"),
+                format!("{kept} NAME --from target/received/refused-2.json makes it"),
+                format!(
+                    "{kept} NAME --from target/received/refused-3.json --judge PROFILE makes it"
+                ),
+                "error: refused a request (400): why".to_string(),
+                "error: refused a request (400): why".to_string(),
+            ]
+        );
+        assert_eq!(fs::read_dir(root.0.join(KEPT_DIR)).expect("kept").count(), 3);
+    }
+
+    #[test]
+    fn receive_arguments() {
+        let parsed = |args: &[&str]| parse_receive_args(args);
+        let default = ReceiveArgs { port: 4244, judge: None, add_samples: false };
+        assert_eq!(parsed(&[]), Ok(Some(default.clone())));
+        let all = ReceiveArgs { port: 0, judge: Some("boj".to_string()), add_samples: true };
+        assert_eq!(parsed(&["--judge", "boj", "--add-samples", "--port", "0"]), Ok(Some(all)));
+        assert_eq!(parsed(&["--port", "1", "--help"]), Ok(None));
+        assert_eq!(
+            parsed(&["--port", "1", "--port", "2"]),
+            Err("--port is given twice".to_string())
+        );
+        assert!(parsed(&["--port", "-1"]).unwrap_err().starts_with("--port needs a port number"));
     }
 }
