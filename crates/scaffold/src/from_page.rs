@@ -503,6 +503,13 @@ impl<O: Write + Send, E: Write + Send> Sink for Workspace<O, E> {
         self.make_all(&batch.items);
     }
 
+    fn waiting(&mut self, problem: &Problem, have: usize, size: usize) {
+        self.say(&format!(
+            "{}: {have} of the contest's {size} problems; waiting for the rest\n",
+            problem.crate_name
+        ));
+    }
+
     fn rejected(&mut self, status: u16, reason: &str) {
         self.error(&format!("refused a request ({status}): {reason}"));
     }

@@ -5,13 +5,14 @@
 //! ```text
 //! xtask new NAME --judge PROFILE [--multi-test | --interactive] [--checker CHECKER]
 //!                [--time-limit MS] [--memory-limit MB]
+//! xtask new [NAME] --from FILE [--judge PROFILE] [--checker CHECKER] [--add-samples]
 //! xtask new --kit PROBLEM
 //! xtask new --lib NAME
 //! xtask new --help
 //! ```
 //!
-//! A problem ([`make_problem`], from a [`ProblemSpec`] that the command line or a receiver of
-//! a problem's page fills) is `Cargo.toml`, `src/main.rs` (which stays as it is), `src/lib.rs`
+//! A problem ([`make_problem`], from a [`ProblemSpec`] that the command line or a problem's
+//! page fills: `--from` and `xtask receive` are in [`crate::from_page`]) is `Cargo.toml`, `src/main.rs` (which stays as it is), `src/lib.rs`
 //! (the input declared with `input!`, `solve`, `render`: the one file to edit) and its samples,
 //! `testdata/NAME/sample-K.in`/`.out`; an interactive one adds the judge's side,
 //! `src/interactor.rs` and `src/bin/NAME-judge.rs`, since its samples give no verdict without
@@ -224,7 +225,7 @@ impl Made {
 /// A file of a new crate: its path from the workspace root (`NAME` for the name) and its text.
 type Template = (&'static str, &'static str);
 
-/// The text of a template, by its path under `crates/xtask/templates/`.
+/// The text of a template, by its path under `crates/scaffold/templates/`.
 macro_rules! template {
     ($path:literal) => {
         include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/templates/", $path))
@@ -719,10 +720,9 @@ fn normalized(text: &str) -> String {
 const MAX_SHOWN_TEXT: usize = 160;
 
 /// Text from a problem's page (its title: anything at all) as it may stand in a Rust line
-/// comment and, escaped once more by [`toml_string`], in a manifest: on one line, each
+/// comment and, escaped once more as a TOML string, in a manifest: on one line, each
 /// character that is a control or a format character (a bidirectional override, which rustc
-/// refuses in a comment; a zero-width one) written as `\u{..}`, cut to [`MAX_SHOWN_TEXT`]
-/// characters.
+/// refuses in a comment; a zero-width one) written as `\u{..}`, cut to 160 characters.
 pub fn comment_text(text: &str) -> String {
     let mut out = String::new();
     for (k, word) in text.split_whitespace().enumerate() {

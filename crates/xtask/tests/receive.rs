@@ -286,6 +286,7 @@ fn problems_from_the_page_become_crates_that_pass_every_check() {
             );
         }
     }
+    receiving.wait_for_out("abc300-f: 6 of the contest's 7 problems; waiting for the rest");
     receiving.wait_for_out("made 7 of the 7 problems: abc300-a, abc300-b, abc300-c, abc300-d");
     receiving.wait_for_out("then abc300-b to abc300-g alike");
     assert_eq!(read(&root.join("testdata/abc300-d/sample-2.out")), "2817785\n");

@@ -65,6 +65,12 @@ pub trait Sink: Send {
     /// were partial), with the problems that did come.
     fn incomplete(&mut self, batch: Incomplete<Problem>);
 
+    /// A problem of a contest whose others have not all come (`have` of `size` so far; the
+    /// problems come whole through [`Sink::problems`] once the last is in).
+    fn waiting(&mut self, problem: &Problem, have: usize, size: usize) {
+        let _ = (problem, have, size);
+    }
+
     /// A request or document refused, with the status it was answered with and why (for the
     /// log: the extension does not show responses).
     fn rejected(&mut self, status: u16, reason: &str) {
@@ -122,6 +128,9 @@ impl<S: Sink> Handler for Receiver<'_, S> {
             }
         };
         let Batch { id, size } = problem.batch.clone();
+        // What the terminal says of a problem that waits for its contest (documents are
+        // kilobytes: a copy costs nothing).
+        let arrived = (size > 1).then(|| problem.clone());
         let added = match self.batches.add(&id, size, problem, Instant::now()) {
             Ok(added) => added,
             Err(why) => {
@@ -135,10 +144,15 @@ impl<S: Sink> Handler for Receiver<'_, S> {
         }
         match added.complete {
             Some(problems) => self.sink.problems(problems),
-            None => Reply::accepted(format!(
-                "{} of the contest's {} problems received; waiting for the rest",
-                added.have, added.size
-            )),
+            None => {
+                if let Some(problem) = &arrived {
+                    self.sink.waiting(problem, added.have, added.size);
+                }
+                Reply::accepted(format!(
+                    "{} of the contest's {} problems received; waiting for the rest",
+                    added.have, added.size
+                ))
+            }
         }
     }
 
