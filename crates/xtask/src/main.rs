@@ -147,24 +147,25 @@ fn dispatch(root: &Path, args: &[&str]) -> Result<bool, Stop> {
             Ok(true)
         }
         ["new", rest @ ..] => {
-            scaffold::new::main(root, rest).map_err(|e| match e {
-                scaffold::new::NewError::BadArgument(reason) => {
-                    Stop::Usage(reason, scaffold::new::USAGE)
-                }
-                scaffold::new::NewError::Failed(reason) => Stop::Error(reason),
-            })?;
+            let usage = scaffold::new::USAGE;
+            scaffold::new::main(root, rest).map_err(|e| scaffold_stop(e, usage))?;
             Ok(true)
         }
         ["receive", rest @ ..] => {
-            scaffold::from_page::receive_main(root, rest).map_err(|e| match e {
-                scaffold::new::NewError::BadArgument(reason) => {
-                    Stop::Usage(reason, scaffold::from_page::RECEIVE_USAGE)
-                }
-                scaffold::new::NewError::Failed(reason) => Stop::Error(reason),
-            })?;
+            let usage = scaffold::from_page::RECEIVE_USAGE;
+            scaffold::from_page::receive_main(root, rest).map_err(|e| scaffold_stop(e, usage))?;
             Ok(true)
         }
         _ => Err(Stop::Usage(String::new(), USAGE)),
+    }
+}
+
+/// How a command of `scaffold` stopped: a bad argument with the command's usage line, or a
+/// failure.
+fn scaffold_stop(error: scaffold::new::NewError, usage: &'static str) -> Stop {
+    match error {
+        scaffold::new::NewError::BadArgument(reason) => Stop::Usage(reason, usage),
+        scaffold::new::NewError::Failed(reason) => Stop::Error(reason),
     }
 }
 
