@@ -8,7 +8,8 @@
 //! - `--kit` on each shape compiles at once; before its oracle is written the stress test
 //!   stops naming src/naive.rs; a different solution (another input type, another `solve`)
 //!   still compiles with the kit; once the oracles are written every test passes, and a wrong
-//!   solver planted in the ordinary problem is caught and shrunk; the benchmarks run and
+//!   solver planted in the ordinary problem is caught and shrunk; the benchmarks run (the
+//!   multi-test one on a max input that keeps its sum over the test cases) and
 //!   make-testdata makes the kit's list;
 //! - a second `--kit` changes nothing; `scripts/stress.sh`, `bench.sh` and `make-testdata.sh`
 //!   on a problem without a kit say so in one `error:` line with the command that adds it;
@@ -268,7 +269,7 @@ fn made_crates_pass_every_check_at_once() {
         &cargo_with(root, &[&["test", "-q"], &packages[..]].concat(), &[("STRESS_CASES", "300")]),
     );
     assert!(!out.contains("test result: FAILED"), "{out}");
-    for bench in ["tpl-sum", "tpl-guess"] {
+    for bench in ["tpl-sum", "tpl-yes", "tpl-guess"] {
         let example = format!("{bench}-bench");
         let out =
             succeeded(&example, &cargo(root, &["run", "-q", "-p", bench, "--example", &example]));
