@@ -63,6 +63,13 @@ pub fn spec_of(problem: &Problem, checker: Option<CheckerSpec>) -> (ProblemSpec,
         url: Some(problem.url.clone()),
     };
     let mut notes = Vec::new();
+    if problem.samples.is_empty() && !problem.interactive {
+        notes.push(format!(
+            "the page has no samples: testdata/{}/sample-1 is the sample problem's; write the \
+             statement's in its place",
+            problem.crate_name
+        ));
+    }
     let stdin = "the workspace runs solutions on stdin: read that instead when you submit";
     match &problem.input {
         Input::Stdin => {}
@@ -602,6 +609,10 @@ mod tests {
         assert!(notes[2].contains("no count first (testType multiEOF)"));
         odd.input = Input::Regex("a_.*[.]in".to_string());
         assert!(spec_of(&odd, None).1[0].contains("matches \"a_.*[.]in\""));
+        let mut bare = problem("boj.json");
+        bare.samples.clear();
+        let notes = spec_of(&bare, None).1;
+        assert!(notes[0].starts_with("the page has no samples: testdata/boj-11559/sample-1 is"));
     }
 
     #[test]
