@@ -7,20 +7,32 @@
 //! the source's methods (`int_in`, `index_in`, `word`, `text`, `grid_row`, `grid_row_in`,
 //! `sum_at_most`), which `Scanner` and `StreamInput` share as a `Cursor`.
 //!
-//! A tuple is read item by item (`@tuple SOURCE, NAME, ARRAY_SO_FAR, [SUMS], [VALUES], [ONE
-//! PER ITEM READ] ITEMS`), each bound by a `let` in a block of its own that holds the rest, so
-//! later items see the earlier ones' names; an item without a name gets a fresh one (`value`,
-//! made by its own expansion, so no two are the same variable), and its path is its index
-//! (the count of `1`s). A sum bound belongs to the array of the tuple it is declared in: the
-//! array looks for its sums among the tuple's items first (`@sums`, an item a step) and
-//! declares an accumulator for each before its loop (`sum`, again each made by its own
-//! expansion), then hands them to the tuple, which takes them in order. A sum is checked
-//! where it stands among the items, so its error is at the value read last.
+//! A tuple is read item by item (`@tuple SOURCE, NAME, ARRAY_SO_FAR, [SUMS], [ONE PER SUM
+//! SO FAR], [VALUES], [ONE PER ITEM READ] ITEMS`), each bound by a `let` in a block of its own
+//! that holds the rest, so later items see the earlier ones' names; an item without a name gets
+//! a fresh one (`value`, made by its own expansion, so no two are the same variable), and its
+//! path is its index (the count of `1`s). An array declares one accumulator array for the sum
+//! bounds of its tuples (`sums`, made by its own expansion, unused by other arrays) and hands
+//! its name to each item (`@item`: a tuple takes it, anything else is read as it is); the K-th
+//! sum among a tuple's items adds to `sums[K]`. So no scan of the items comes first, and the
+//! macro, one item that reaches every bundle that calls it, stays small. A sum is checked
+//! where it stands among the items, so its error is at the value read last. A test case holds
+//! at most four sums, checked when it compiles.
 //!
 //! A sum anywhere else does not compile:
 //! ```compile_fail
 //! # fn parse(sc: &mut judge_io::Scanner) -> Result<(), judge_io::Error> {
 //! judge_io::input! { from sc, case: (n: usize, sum(n) <= 10) }
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! Nor does a fifth sum in one test case:
+//! ```compile_fail
+//! # fn parse(sc: &mut judge_io::Scanner) -> Result<(), judge_io::Error> {
+//! judge_io::input! { from sc,
+//!     cases: [(n: u8, sum(n) <= 9, sum(n) <= 9, sum(n) <= 9, sum(n) <= 9, sum(n) <= 9); 2],
+//! }
 //! # Ok(())
 //! # }
 //! ```
@@ -168,93 +180,64 @@
 /// ```
 #[macro_export]
 macro_rules! input {
-    (from $src:expr $(, $($pat:ident)+ : $ty:tt $(($($arg:tt)*))? $(in $range:expr)?)* $(,)?) => {
+    (from $s:expr $(, $($pat:ident)+ : $t:tt $(($($a:tt)*))? $(in $r:expr)?)* $(,)?) => {
         $(
             let $($pat)+ = $crate::input!(
-                @read $src, $crate::input!(@name $($pat)+), $ty $(($($arg)*))? $(in $range)?
+                @read $s, $crate::input!(@name $($pat)+), [], $t $(($($a)*))? $(in $r)?
             );
         )*
     };
-    (@name mut $name:ident) => { stringify!($name) };
-    (@name $name:ident) => { stringify!($name) };
-    (@read $src:expr, $name:expr, [($($item:tt)*); $len:expr]) => {
-        $crate::input!(@sums [] ($src, $name, $len) ($($item)*) $($item)*)
-    };
-    (@read $src:expr, $name:expr, [$ty:tt $(($($arg:tt)*))? $(in $range:expr)?; $len:expr]) => {{
+    (@name mut $p:ident) => { stringify!($p) };
+    (@name $p:ident) => { stringify!($p) };
+    (@read $s:expr, $p:expr, $sums:tt, [$t:tt $(($($a:tt)*))? $(in $r:expr)?; $len:expr]) => {{
         let len: usize = $len;
         let mut items = ::std::vec::Vec::with_capacity(len.min(1 << 16));
+        #[allow(unused)]
+        let mut sums = [0i128; 4];
         for i in 0..len {
-            items.push($crate::input!(
-                @read $src, format_args!("{}[{}]", $name, i), $ty $(($($arg)*))? $(in $range)?
-            ));
+            items.push($crate::input!(@read $s, format_args!("{}[{}]", $p, i),
+                [sums, format_args!("{}[..={}]", $p, i),], $t $(($($a)*))? $(in $r)?));
         }
         items
     }};
-    (@read $src:expr, $name:expr, ($($item:tt)*)) => {
-        $crate::input!(@tuple $src, $name, $name, [], [], [] $($item)*)
+    (@read $s:expr, $p:expr, $sums:tt, ($($item:tt)*)) => {
+        $crate::input!(@tuple $s, $p, $sums, [] $($item)*)
     };
-    (@read $src:expr, $name:expr, Usize1 $(in $range:expr)?) => {
-        $src.index_in($name, $crate::input!(@range $($range)?))?
+    (@read $s:expr, $p:expr, $sums:tt, Usize1 $(in $r:expr)?) => {
+        $s.index_in($p, ($($r,)? ..,).0)?
     };
-    (@read $src:expr, $name:expr, Bytes) => { $src.word($name)?.to_vec() };
-    (@read $src:expr, $name:expr, String) => { ::std::string::String::from($src.text($name)?) };
-    (@read $src:expr, $name:expr, Row($width:expr)) => { $src.grid_row($width, $name)?.to_vec() };
-    (@read $src:expr, $name:expr, Row($width:expr, $cells:expr)) => {
-        $src.grid_row_in($width, $cells, $name)?.to_vec()
+    (@read $s:expr, $p:expr, $sums:tt, Bytes) => { $s.word($p)?.to_vec() };
+    (@read $s:expr, $p:expr, $sums:tt, String) => { $s.text($p)?.to_string() };
+    (@read $s:expr, $p:expr, $sums:tt, Row($w:expr)) => { $s.grid_row($w, $p)?.to_vec() };
+    (@read $s:expr, $p:expr, $sums:tt, Row($w:expr, $cells:expr)) => {
+        $s.grid_row_in($w, $cells, $p)?.to_vec()
     };
-    (@read $src:expr, $name:expr, $int:ident $(in $range:expr)?) => {
-        $src.int_in::<$int, _, _>($name, $crate::input!(@range $($range)?))?
+    (@read $s:expr, $p:expr, $sums:tt, $int:ident $(in $r:expr)?) => {
+        $s.int_in::<$int, _, _>($p, ($($r,)? ..,).0)?
     };
-    (@range) => { .. };
-    (@range $range:expr) => { $range };
-    (@sums [$($sum:ident)*] $array:tt $items:tt sum $e:tt <= $bound:expr $(, $($rest:tt)*)?) => {
-        $crate::input!(@sums [$($sum)* sum] $array $items $($($rest)*)?)
-    };
-    (@sums $sums:tt $array:tt $items:tt $field:ident : $($rest:tt)*) => {
-        $crate::input!(@sums $sums $array $items $($rest)*)
-    };
-    (@sums $sums:tt $array:tt $items:tt
-        $ty:tt $(($($arg:tt)*))? $(in $range:expr)? $(, $($rest:tt)*)?) => {
-        $crate::input!(@sums $sums $array $items $($($rest)*)?)
-    };
-    (@sums [$($sum:ident)*] ($src:expr, $name:expr, $len:expr) ($($item:tt)*)) => {{
-        let len: usize = $len;
-        let mut items = ::std::vec::Vec::with_capacity(len.min(1 << 16));
-        $(let mut $sum = 0i128;)*
-        for i in 0..len {
-            items.push($crate::input!(@tuple $src, format_args!("{}[{}]", $name, i),
-                format_args!("{}[..={}]", $name, i), [$($sum)*], [], [] $($item)*));
-        }
-        items
-    }};
-    (@tuple $src:expr, $name:expr, $over:expr, $sums:tt, [$($value:ident)*], $count:tt) => {
-        ($($value,)*)
-    };
-    (@tuple $src:expr, $name:expr, $over:expr, [$sum:ident $($sums:ident)*], $values:tt, $count:tt
+    (@tuple $s:expr, $p:expr, $sums:tt, [$($v:ident)*]) => { ($($v,)*) };
+    (@tuple $s:expr, $p:expr, [$sums:ident, $over:expr, $($k:tt)*], $v:tt
         sum ($($e:tt)*) <= $bound:expr $(, $($rest:tt)*)?) => {{
-        let what = stringify!($($e)*);
-        $src.sum_at_most(&mut $sum, $($e)*, $bound, format_args!("{} over {}", what, $over))?;
-        $crate::input!(@tuple $src, $name, $over, [$($sums)*], $values, $count $($($rest)*)?)
+        const _: () = assert!(0 $(+ $k)* < 4, "input!: at most 4 sums in a test case");
+        $s.sum_at_most(&mut $sums[0 $(+ $k)*], $($e)*, $bound,
+            format_args!("{} over {}", stringify!($($e)*), $over))?;
+        $crate::input!(@tuple $s, $p, [$sums, $over, $($k)* 1], $v $($($rest)*)?)
     }};
-    (@tuple $src:expr, $name:expr, $over:expr, [], $values:tt, $count:tt
-        sum $e:tt <= $($rest:tt)*) => {
-        compile_error!("input!: `sum(...) <= ...` belongs among the items of an array's tuple")
+    (@tuple $s:expr, $p:expr, [], $v:tt sum $e:tt <= $($rest:tt)*) => {
+        compile_error!("input!: a sum(...) <= ... goes among the items of an array's tuple")
     };
-    (@tuple $src:expr, $name:expr, $over:expr, $sums:tt, [$($value:ident)*], [$($one:tt)*]
-        $field:ident : $ty:tt $(($($arg:tt)*))? $(in $range:expr)? $(, $($rest:tt)*)?) => {{
-        let $field = $crate::input!(@read $src, format_args!("{}.{}", $name, stringify!($field)),
-            $ty $(($($arg)*))? $(in $range)?);
-        $crate::input!(
-            @tuple $src, $name, $over, $sums, [$($value)* $field], [$($one)* 1] $($($rest)*)?
-        )
+    (@tuple $s:expr, $p:expr, $sums:tt, [$($v:ident)*]
+        $field:ident : $t:tt $(($($a:tt)*))? $(in $r:expr)? $(, $($rest:tt)*)?) => {{
+        let $field = $crate::input!(@read $s, format_args!("{}.{}", $p, stringify!($field)), [],
+            $t $(($($a)*))? $(in $r)?);
+        $crate::input!(@tuple $s, $p, $sums, [$($v)* $field] $($($rest)*)?)
     }};
-    (@tuple $src:expr, $name:expr, $over:expr, $sums:tt, [$($value:ident)*], [$($one:tt)*]
-        $ty:tt $(($($arg:tt)*))? $(in $range:expr)? $(, $($rest:tt)*)?) => {{
-        let value = $crate::input!(@read $src, format_args!("{}.{}", $name, 0 $(+ $one)*),
-            $ty $(($($arg)*))? $(in $range)?);
-        $crate::input!(
-            @tuple $src, $name, $over, $sums, [$($value)* value], [$($one)* 1] $($($rest)*)?
-        )
+    (@tuple $s:expr, $p:expr, $sums:tt, [$($v:ident)*]
+        $t:tt $(($($a:tt)*))? $(in $r:expr)? $(, $($rest:tt)*)?) => {{
+        let index = [$(stringify!($v),)* ""].len() - 1;
+        let value = $crate::input!(@read $s, format_args!("{}.{}", $p, index), [],
+            $t $(($($a)*))? $(in $r)?);
+        $crate::input!(@tuple $s, $p, $sums, [$($v)* value] $($($rest)*)?)
     }};
 }
 
@@ -476,6 +459,31 @@ mod tests {
         assert_eq!(
             cases_error(&two_cases("1 3", '.')),
             at(7, 3, "the sum of n * m over cases[..=1] must be at most 8, found 9")
+        );
+    }
+
+    #[test]
+    fn four_sums_in_a_test_case_each_keep_their_own() {
+        fn read(text: &str) -> Result<Vec<(u8, u8)>, Error> {
+            let mut sc = Scanner::new(text.as_bytes());
+            input! { from sc,
+                t: usize,
+                cases: [(a: u8, sum(a) <= 3, b: u8, sum(b) <= 4, sum(a + b) <= 6, sum(1) <= 2); t],
+            }
+            Ok(cases)
+        }
+        let parse = |text| read(text).map_err(|e| e.to_string());
+        assert_eq!(parse("2 1 2 1 2"), Ok(vec![(1, 2), (1, 2)]));
+        let at = |column, what| format!("line 1, column {}: the sum of {}", column, what);
+        assert_eq!(parse("2 2 0 2 0"), Err(at(7, "a over cases[..=1] must be at most 3, found 4")));
+        assert_eq!(parse("2 0 3 0 2"), Err(at(9, "b over cases[..=1] must be at most 4, found 5")));
+        assert_eq!(
+            parse("2 1 2 2 2"),
+            Err(at(9, "a + b over cases[..=1] must be at most 6, found 7"))
+        );
+        assert_eq!(
+            parse("3 0 0 0 0 0 0"),
+            Err(at(13, "1 over cases[..=2] must be at most 2, found 3"))
         );
     }
 

@@ -209,6 +209,42 @@ impl<'a> InputGen<'a> {
     }
 }
 
+/// `range` with its upper end lowered to `cap` (never below its lower end): how a derived
+/// generator keeps a declared sum over test cases (`sum(n) <= MAX_SUM_N`) within its bound,
+/// with `cap` from [`share`].
+///
+/// # Examples
+/// ```
+/// use judge_test::{capped, share};
+/// // t = 10 cases whose n sum to at most 100: each n at most 10.
+/// assert_eq!(capped(1..=1000usize, share(100usize, 10usize, 1)), 1..=10);
+/// assert_eq!(capped(5u8.., 2), 5..=5);
+/// ```
+pub fn capped<T: Int, R: RangeBounds<T>>(range: R, cap: i128) -> RangeInclusive<T> {
+    let (lo, hi) = bounds(&range);
+    let narrow = |value: i128| T::try_from(value).ok().expect("within the range's own bounds");
+    narrow(lo)..=narrow(hi.min(cap).max(lo))
+}
+
+/// What each of `names` numbers of one item of an array of `len` items may be at most so that
+/// their product summed over the array stays within `bound` (and their sum, unless the share
+/// is tiny): the `names`-th root of `bound / len`, 0 when the bound is negative.
+pub fn share<B: Int, L: Int>(bound: B, len: L, names: u32) -> i128 {
+    let wide = |value: Option<i128>| value.expect("every Int fits in an i128");
+    let per_item = wide(bound.try_into().ok()).max(0) / wide(len.try_into().ok()).max(1);
+    let names = names.max(1);
+    let fits = |root: i128| root.checked_pow(names).is_some_and(|p| p <= per_item);
+    // Floating point may land one off either way.
+    let mut root = (per_item as f64).powf(1.0 / f64::from(names)) as i128;
+    while root > 0 && !fits(root) {
+        root -= 1;
+    }
+    while fits(root + 1) {
+        root += 1;
+    }
+    root
+}
+
 /// The inclusive bounds of `range`, within `T`'s own.
 fn bounds<T: Int, R: RangeBounds<T>>(range: &R) -> (i128, i128) {
     let wide = |value: &T| -> i128 { (*value).try_into().ok().expect("every Int fits in an i128") };
@@ -479,7 +515,7 @@ pub fn check_error_line<S: Display + ?Sized>(program: &str, input: &[u8], what: 
 
 #[cfg(test)]
 mod tests {
-    use super::{bounds, near_zero, sized_args, InputGen, Size};
+    use super::{bounds, capped, near_zero, share, sized_args, InputGen, Size};
     use judge_io::Rng;
 
     #[test]
@@ -545,6 +581,22 @@ mod tests {
         assert_eq!(lines[2], "5", "m at its bound");
         // Two levels deep: h is at most the square root of the budget (2^21).
         assert_eq!(lines[8], "1448");
+    }
+
+    #[test]
+    fn shares_keep_sums_over_test_cases_within_their_bounds() {
+        assert_eq!(share(200_000usize, 10_000usize, 1), 20);
+        assert_eq!(share(200_000usize, 3usize, 1), 66_666);
+        assert_eq!(share(1_000_000u64, 1u8, 2), 1000);
+        assert_eq!(share(999_999i64, 1i32, 2), 999);
+        assert_eq!(share(8u8, 1u8, 3), 2);
+        assert_eq!(share(5usize, 0usize, 1), 5, "an empty array: its one item may take it all");
+        assert_eq!(share(-5i32, 2i32, 1), 0);
+        assert_eq!(share(i64::MAX, 1u8, 1), i128::from(i64::MAX));
+        assert_eq!(capped(1..=200_000usize, 20), 1..=20);
+        assert_eq!(capped(-5i8..5, 100), -5..=4);
+        assert_eq!(capped(..=3u64, 0), 0..=0);
+        assert_eq!(capped(7u32.., 2), 7..=7, "never below the lower end");
     }
 
     #[test]

@@ -117,9 +117,9 @@ pub use interact::{
 };
 pub use judge_meta::{CheckFn, Checker};
 pub use kit::{
-    check_error_line, check_interactive_samples, check_samples, require_interactive_oracle,
-    require_oracle, sized_generator_main, small_input, GenerateFn, InputGen, Size, SIZED_USAGE,
-    SMALL_COUNTS,
+    capped, check_error_line, check_interactive_samples, check_samples, require_interactive_oracle,
+    require_oracle, share, sized_generator_main, small_input, GenerateFn, InputGen, Size,
+    SIZED_USAGE, SMALL_COUNTS,
 };
 pub use mains::{checker_main, generator_main, interactor_main};
 pub use process::{check_generator, check_run, peak_memory_kib, run_binary};

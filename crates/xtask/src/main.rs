@@ -17,11 +17,16 @@
 //!                                   passes every check at once
 //! xtask new --kit PROBLEM           a problem's oracle, generator, stress and CLI tests, list
 //!                                   and benchmark
+//! xtask new [NAME] --from FILE [--judge PROFILE] [--checker CHECKER] [--add-samples]
+//!                                   a problem from a saved Competitive Companion document
 //! xtask new --lib NAME              a new library crate that passes every check at once
 //! xtask new --help                  the options, the judge profiles, examples
 //! xtask check-lib LIB...            each library compiled whole as every judge meets it
 //!                                   (rustc 1.63 as Rust 2015 and 2021, the workspace's rustc
 //!                                   as Rust 2024, the std APIs of the oldest judge's Rust)
+//! xtask receive [--port N] [--judge PROFILE] [--add-samples]
+//!                                   listens on 127.0.0.1 for Competitive Companion and makes
+//!                                   a problem crate of each problem it sends
 //! ```
 //!
 //!
@@ -29,14 +34,11 @@
 //! program and writes its CPU time and peak memory to REPORT); see the runner's `process.rs`.
 //!
 //! The work is done by the crates below: `bundler` (the bundle), `runner` (the testdata runner
-//! and make-testdata) and `judge-meta` (profiles, problems and their metadata); this file is
-//! the command line over them, and `new.rs` makes new crates from `templates/`.
+//! and make-testdata), `scaffold` (new crates, from the command line or from a problem's page)
+//! and `judge-meta` (profiles, problems and their metadata); this file is the command line
+//! over them.
 //!
 //! Bad arguments print a `usage:` line and exit 2; failures print `error: ...` and exit 1.
-
-#[cfg(test)]
-mod every_profile;
-mod new;
 
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
@@ -48,7 +50,7 @@ const USAGE: &str = "usage: xtask bundle [--compact] PROBLEM | test [--quick] [P
                      testdata [--quick] [PROBLEM...] | \
                      make-testdata PROBLEM | scale PROBLEM | \
                      problems [NAME...] | profiles | new NAME --judge PROFILE [OPTIONS] | \
-                     new --kit PROBLEM | new --lib NAME | new --help | \
+                     new --kit PROBLEM | new --lib NAME | new --help | receive [OPTIONS] | \
                      check-lib LIB...";
 
 /// Why a command stopped.
@@ -206,14 +208,26 @@ fn dispatch(root: &Path, args: &[&str]) -> Result<bool, Stop> {
             Ok(passed)
         }
         ["new", rest @ ..] => {
-            new::main(root, rest).map_err(|e| match e {
-                new::NewError::BadArgument(reason) => Stop::Usage(reason, new::USAGE),
-                new::NewError::Failed(reason) => Stop::Error(reason),
-            })?;
+            let usage = scaffold::new::USAGE;
+            scaffold::new::main(root, rest).map_err(|e| scaffold_stop(e, usage))?;
+            Ok(true)
+        }
+        ["receive", rest @ ..] => {
+            let usage = scaffold::from_page::RECEIVE_USAGE;
+            scaffold::from_page::receive_main(root, rest).map_err(|e| scaffold_stop(e, usage))?;
             Ok(true)
         }
         [] => Err(Stop::Usage("a command is missing".to_string(), USAGE)),
         [command, ..] => Err(Stop::Usage(format!("unknown command {command:?}"), USAGE)),
+    }
+}
+
+/// How a command of `scaffold` stopped: a bad argument with the command's usage line, or a
+/// failure.
+fn scaffold_stop(error: scaffold::new::NewError, usage: &'static str) -> Stop {
+    match error {
+        scaffold::new::NewError::BadArgument(reason) => Stop::Usage(reason, usage),
+        scaffold::new::NewError::Failed(reason) => Stop::Error(reason),
     }
 }
 

@@ -8,112 +8,26 @@
 //! - `--kit` on each shape compiles at once; before its oracle is written the stress test
 //!   stops naming src/naive.rs; a different solution (another input type, another `solve`)
 //!   still compiles with the kit; once the oracles are written every test passes, and a wrong
-//!   solver planted in the ordinary problem is caught and shrunk; the benchmarks run and
+//!   solver planted in the ordinary problem is caught and shrunk; the benchmarks run (the
+//!   multi-test one on a max input that keeps its sum over the test cases) and
 //!   make-testdata makes the kit's list;
 //! - a second `--kit` changes nothing; `scripts/stress.sh`, `bench.sh` and `make-testdata.sh`
 //!   on a problem without a kit say so in one `error:` line with the command that adds it;
 //! - bad arguments are a usage line and exit 2; a failure leaves nothing behind.
 //!
-//! The fixture lives under cargo's per-target scratch folder and its copies are rewritten only
-//! where a file changed, so its builds are incremental from one run to the next.
+//! The fixture (`tests/fixture/mod.rs`) is the one `tests/receive.rs` uses: one build of
+//! judge-io and the harness for both, incremental from one run to the next.
+
+mod fixture;
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
+
+use fixture::{cargo, cargo_with, edit, failed, read, snapshot, succeeded, xtask};
 
 /// The crates the test makes (removed first, left afterwards for a look).
 const MADE: &[&str] = &["tpl-sum", "tpl-yes", "tpl-guess", "tpl-fenwick", "tpl-uses-lib"];
-
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).ancestors().nth(2).expect("the workspace").to_path_buf()
-}
-
-/// The fixture: the workspace's manifest and rustfmt.toml, judge-io, judge-test and judge-meta,
-/// the scripts, and none of the crates this test makes.
-fn fixture() -> PathBuf {
-    let real = workspace_root();
-    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("new-fixture");
-    for file in ["Cargo.toml", "rustfmt.toml"] {
-        copy_file(&real.join(file), &root.join(file));
-    }
-    for dir in ["judge-io", "crates/judge-test", "crates/judge-meta", "scripts"] {
-        copy_dir(&real.join(dir), &root.join(dir));
-    }
-    for name in MADE {
-        for dir in [root.join("crates").join(name), root.join("testdata").join(name)] {
-            if dir.exists() {
-                fs::remove_dir_all(&dir).expect("can remove a crate made by an earlier run");
-            }
-        }
-    }
-    root
-}
-
-/// Copies `from` to `to` unless `to` holds the same bytes (a rewrite would make cargo rebuild).
-fn copy_file(from: &Path, to: &Path) {
-    let bytes = fs::read(from).unwrap_or_else(|e| panic!("cannot read {}: {e}", from.display()));
-    if fs::read(to).is_ok_and(|old| old == bytes) {
-        return;
-    }
-    fs::create_dir_all(to.parent().expect("a file in a folder")).expect("can create a folder");
-    fs::write(to, bytes).expect("can write a fixture file");
-    let permissions = fs::metadata(from).expect("a file's metadata").permissions();
-    fs::set_permissions(to, permissions).expect("can keep a script executable");
-}
-
-/// Makes `to` a copy of `from` (but build output): each file as `copy_file` does, and what
-/// `to` holds that `from` no longer does removed (a file left from an earlier run would still
-/// be compiled).
-fn copy_dir(from: &Path, to: &Path) {
-    let mut kept = Vec::new();
-    for entry in fs::read_dir(from).expect("a folder lists") {
-        let path = entry.expect("an entry").path();
-        let name = path.file_name().expect("named").to_owned();
-        let target = to.join(&name);
-        if path.is_dir() {
-            if name != "target" {
-                copy_dir(&path, &target);
-                kept.push(name);
-            }
-        } else {
-            copy_file(&path, &target);
-            kept.push(name);
-        }
-    }
-    for entry in fs::read_dir(to).expect("the copy lists") {
-        let path = entry.expect("an entry").path();
-        if !kept.iter().any(|name| path.file_name() == Some(name)) {
-            let removed =
-                if path.is_dir() { fs::remove_dir_all(&path) } else { fs::remove_file(&path) };
-            removed.expect("can remove a file the source no longer has");
-        }
-    }
-}
-
-/// `xtask ARGS` on the workspace at `root`.
-fn xtask(root: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(args)
-        .env("XTASK_WORKSPACE", root)
-        .env("CARGO_TARGET_DIR", root.join("target"))
-        .output()
-        .expect("xtask runs")
-}
-
-/// `cargo ARGS` in the workspace at `root`, with `env` set.
-fn cargo_with(root: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
-    Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
-        .args(args)
-        .current_dir(root)
-        .env("CARGO_TARGET_DIR", root.join("target"))
-        .envs(env.iter().copied())
-        .output()
-        .expect("cargo runs")
-}
-
-fn cargo(root: &Path, args: &[&str]) -> Output {
-    cargo_with(root, args, &[])
-}
 
 /// `scripts/NAME ARGS` of the fixture, with a `cargo` that does nothing and the xtask under
 /// test in place of the one the scripts would build: what a script does before it builds.
@@ -140,61 +54,11 @@ fn script(root: &Path, name: &str, args: &[&str]) -> Output {
         .expect("bash runs")
 }
 
-/// Panics with both streams unless `output` is a success; returns its stdout.
-#[track_caller]
-fn succeeded(what: &str, output: &Output) -> String {
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "{what}: {}\n{stdout}\n{stderr}", output.status);
-    stdout
-}
-
-/// Panics unless `output` failed; returns its stdout and stderr together.
-#[track_caller]
-fn failed(what: &str, output: &Output) -> String {
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    assert!(!output.status.success(), "{what} should fail:\n{text}");
-    text
-}
-
-fn read(path: &Path) -> String {
-    fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
-}
-
-/// Rewrites `from` into `to` in the file at `path`, which must hold `from`.
-fn edit(path: &Path, from: &str, to: &str) {
-    let text = read(path);
-    assert!(text.contains(from), "{} does not hold {from:?}", path.display());
-    fs::write(path, text.replacen(from, to, 1)).expect("can edit a made file");
-}
-
 /// Replaces the body of `naive::run` (the last function of a kit's src/naive.rs) with `body`.
 fn write_oracle(path: &Path, body: &str) {
     let text = read(path);
     let at = text.rfind("pub fn run").expect("naive::run");
     fs::write(path, format!("{}{body}", &text[..at])).expect("can write the oracle");
-}
-
-/// Every file under `dir` with its text, sorted.
-fn snapshot(dir: &Path) -> Vec<(PathBuf, String)> {
-    let mut found = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(folder) = stack.pop() {
-        for entry in fs::read_dir(&folder).expect("lists") {
-            let path = entry.expect("an entry").path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                found.push((path.clone(), read(&path)));
-            }
-        }
-    }
-    found.sort();
-    found
 }
 
 const SUM_ORACLE: &str =
@@ -280,8 +144,9 @@ pub fn run<W: Write>(input: &[u8], out: &mut Output<W>) -> Result<(), Error> {
 
 #[test]
 fn made_crates_pass_every_check_at_once() {
-    let root = fixture();
-    let made = |args: &[&str]| succeeded(&format!("xtask new {args:?}"), &xtask(&root, args));
+    let fixture = fixture::fixture(MADE);
+    let root = fixture.root.as_path();
+    let made = |args: &[&str]| succeeded(&format!("xtask new {args:?}"), &xtask(root, args));
 
     // Each shape, and what it is made of.
     let out = made(&["new", "tpl-sum", "--judge", "boj", "--time-limit", "2000"]);
@@ -295,7 +160,7 @@ fn made_crates_pass_every_check_at_once() {
     assert!(manifest.contains("\ntime-limit-ms = 2000\n"), "{manifest}");
     assert!(manifest.contains("\n# memory-limit-mb = 128 "), "{manifest}");
     let main = read(&sum.join("src/main.rs"));
-    assert!(main.starts_with("//! tpl-sum: reads the input on stdin"), "{main}");
+    assert!(main.starts_with("//! tpl-sum: runs `run` of lib.rs on stdin."), "{main}");
     assert!(!main.contains("TODO"), "main.rs is bundled as it is:\n{main}");
 
     made(&["new", "tpl-yes", "--judge", "codeforces", "--multi-test", "--checker", "yes-no"]);
@@ -339,12 +204,11 @@ fn made_crates_pass_every_check_at_once() {
     // their bundles too.
     let out = succeeded(
         "xtask testdata --quick",
-        &xtask(&root, &["testdata", "--quick", "tpl-sum", "tpl-yes"]),
+        &xtask(root, &["testdata", "--quick", "tpl-sum", "tpl-yes"]),
     );
     assert!(out.contains("testdata: 3 passed, 0 failed"), "{out}");
     assert!(out.contains("checker yes-no"), "{out}");
-    let out =
-        succeeded("xtask testdata", &xtask(&root, &["testdata", "tpl-guess", "tpl-uses-lib"]));
+    let out = succeeded("xtask testdata", &xtask(root, &["testdata", "tpl-guess", "tpl-uses-lib"]));
     assert!(out.contains("testdata: 4 passed, 0 failed"), "{out}");
     assert!(out.contains("checker tpl-uses-lib-check"), "{out}");
     // The runner keeps the bundle it compiled.
@@ -358,17 +222,17 @@ fn made_crates_pass_every_check_at_once() {
     }
     write_oracle(&root.join("crates/tpl-yes/src/naive.rs"), SORTED_ORACLE);
     write_oracle(&root.join("crates/tpl-guess/src/naive.rs"), GUESS_ORACLE);
-    succeeded("cargo fmt --check", &cargo(&root, &["fmt", "--all", "--check"]));
+    succeeded("cargo fmt --check", &cargo(root, &["fmt", "--all", "--check"]));
     let mut packages = Vec::new();
     for name in MADE {
         packages.extend(["-p", name]);
     }
     let clippy = [&["clippy", "-q", "--all-targets"], &packages[..], &["--", "-D", "warnings"]];
-    succeeded("cargo clippy", &cargo(&root, &clippy.concat()));
+    succeeded("cargo clippy", &cargo(root, &clippy.concat()));
 
     // Before its oracle is written, the kit's stress test stops, naming it.
     let stress = ["test", "-q", "-p", "tpl-sum", "--test", "stress"];
-    let out = failed("stress without an oracle", &cargo(&root, &stress));
+    let out = failed("stress without an oracle", &cargo(root, &stress));
     assert!(
         out.contains(
             "stress tpl-sum: the oracle does not answer generated input 0: the oracle is not \
@@ -381,7 +245,7 @@ fn made_crates_pass_every_check_at_once() {
     let solution = read(&lib);
     fs::write(&lib, OTHER_SOLUTION).expect("another solution");
     let clippy = ["clippy", "-q", "--all-targets", "-p", "tpl-sum", "--", "-D", "warnings"];
-    succeeded("cargo clippy after another solution", &cargo(&root, &clippy));
+    succeeded("cargo clippy after another solution", &cargo(root, &clippy));
     fs::write(&lib, solution).expect("the solution back");
 
     // With the oracle written, a wrong solver is caught and shrunk to the smallest input.
@@ -391,7 +255,7 @@ fn made_crates_pass_every_check_at_once() {
         "    input.a.iter().sum()\n",
         "    input.a.iter().sum::<i64>() + input.a.iter().any(|&v| v < -5) as i64\n",
     );
-    let out = failed("stress on a wrong solver", &cargo(&root, &stress));
+    let out = failed("stress on a wrong solver", &cargo(root, &stress));
     assert!(out.contains("--- shrunk input\n1\n-6\n--- solver\n-5\n--- oracle\n-6\n"), "{out}");
     edit(
         &lib,
@@ -402,13 +266,13 @@ fn made_crates_pass_every_check_at_once() {
     // Every test of every crate passes; the benchmarks run; make-testdata makes the list.
     let out = succeeded(
         "cargo test",
-        &cargo_with(&root, &[&["test", "-q"], &packages[..]].concat(), &[("STRESS_CASES", "300")]),
+        &cargo_with(root, &[&["test", "-q"], &packages[..]].concat(), &[("STRESS_CASES", "300")]),
     );
     assert!(!out.contains("test result: FAILED"), "{out}");
-    for bench in ["tpl-sum", "tpl-guess"] {
+    for bench in ["tpl-sum", "tpl-yes", "tpl-guess"] {
         let example = format!("{bench}-bench");
         let out =
-            succeeded(&example, &cargo(&root, &["run", "-q", "-p", bench, "--example", &example]));
+            succeeded(&example, &cargo(root, &["run", "-q", "-p", bench, "--example", &example]));
         assert!(out.contains("ms"), "{example} prints its figures:\n{out}");
     }
     let out = made(&["make-testdata", "tpl-sum"]);
@@ -419,7 +283,7 @@ fn made_crates_pass_every_check_at_once() {
     let out = made(&["new", "--kit", "tpl-sum"]);
     assert!(out.starts_with("crates/tpl-sum has its kit already: "), "{out}");
     assert_eq!(before, snapshot(&sum));
-    let out = xtask(&root, &["new", "tpl-sum", "--judge", "boj"]);
+    let out = xtask(root, &["new", "tpl-sum", "--judge", "boj"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("crates/tpl-sum already exists"));
 
@@ -429,7 +293,7 @@ fn made_crates_pass_every_check_at_once() {
         ("bench.sh", &["tpl-uses-lib"]),
         ("make-testdata.sh", &["tpl-uses-lib"]),
     ] {
-        let output = script(&root, name, args);
+        let output = script(root, name, args);
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(1), "{name}: {stderr}");
         assert_eq!(stderr.lines().count(), 1, "{name}: {stderr}");
@@ -444,7 +308,7 @@ fn made_crates_pass_every_check_at_once() {
 #[test]
 fn bad_arguments_are_a_usage_line_and_status_2() {
     // Nothing is written, so an empty folder will do for a workspace.
-    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("new-bad-arguments");
+    let root = &Path::new(env!("CARGO_TARGET_TMPDIR")).join("new-bad-arguments");
     fs::create_dir_all(root.join("crates/taken")).expect("can create a folder");
     let cases: &[(&[&str], &str)] = &[
         (&[], "NAME is missing"),
@@ -454,13 +318,13 @@ fn bad_arguments_are_a_usage_line_and_status_2() {
         (&["x", "--judge", "boj", "--verbose"], "unknown option --verbose"),
         (&["x", "--judge", "boj", "--checker", "fuzzy"], "--checker: expected a checker"),
         (&["--lib", "x", "--judge", "boj"], "--lib takes a NAME alone"),
-        (&["Bad_Name", "--judge", "boj"], "\"Bad_Name\" is not a crate name"),
+        (&["Bad_Name", "--judge", "boj"], "Bad_Name is not a crate name"),
         (&["taken", "--judge", "boj"], "crates/taken already exists"),
         (&["--lib", "taken"], "crates/taken already exists"),
         (&["--kit", "nothing"], "\"nothing\" is not a problem crate"),
     ];
     for (args, reason) in cases {
-        let output = xtask(&root, &[&["new"], *args].concat());
+        let output = xtask(root, &[&["new"], *args].concat());
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
         let lines: Vec<&str> = stderr.lines().collect();
@@ -468,13 +332,13 @@ fn bad_arguments_are_a_usage_line_and_status_2() {
         assert!(lines[0].starts_with("error: ") && lines[0].contains(reason), "{args:?}: {stderr}");
         assert!(lines[1].starts_with("usage: scripts/new.sh NAME --judge boj|"), "{stderr}");
     }
-    let help = xtask(&root, &["new", "--help"]);
+    let help = xtask(root, &["new", "--help"]);
     assert!(succeeded("new --help", &help).contains("\n  codeforces   Codeforces "));
 
     // A failure on the way leaves nothing: here `testdata` is a file, so the crate's samples
     // cannot be made after the crate itself was.
     fs::write(root.join("testdata"), "in the way").expect("a file");
-    let output = xtask(&root, &["new", "boj-1000", "--judge", "boj"]);
+    let output = xtask(root, &["new", "boj-1000", "--judge", "boj"]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(stderr.starts_with("error: cannot make testdata/boj-1000: "), "{stderr}");

@@ -754,6 +754,33 @@ impl Parser<'_> {
     }
 }
 
+/// `text` as a JSON string: quoted, with `"`, `\` and the control characters escaped.
+///
+/// # Examples
+/// ```
+/// use scaffold::receive::json::quote;
+/// assert_eq!(quote("a \"b\"\n\u{1}"), r#""a \"b\"\n\u0001""#);
+/// ```
+pub fn quote(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if u32::from(c) < 0x20 || c == '\u{7f}' => {
+                out.push_str(&format!("\\u{:04x}", u32::from(c)));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::{parse, parse_with_depth, Kind, Pos};

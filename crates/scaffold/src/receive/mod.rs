@@ -65,10 +65,24 @@ pub trait Sink: Send {
     /// were partial), with the problems that did come.
     fn incomplete(&mut self, batch: Incomplete<Problem>);
 
+    /// A problem of a contest whose others have not all come (`have` of `size` so far; the
+    /// problems come whole through [`Sink::problems`] once the last is in).
+    fn waiting(&mut self, problem: &Problem, have: usize, size: usize) {
+        let _ = (problem, have, size);
+    }
+
     /// A request or document refused, with the status it was answered with and why (for the
     /// log: the extension does not show responses).
     fn rejected(&mut self, status: u16, reason: &str) {
         let _ = (status, reason);
+    }
+
+    /// A document that is not a problem (answered 400), with its bytes: a sink may keep it,
+    /// for a fix the listener cannot make (a name for a problem whose URL gives none). By
+    /// default, [`Sink::rejected`].
+    fn refused_document(&mut self, reason: &str, document: &[u8]) {
+        let _ = document;
+        self.rejected(400, reason);
     }
 }
 
@@ -109,11 +123,14 @@ impl<S: Sink> Handler for Receiver<'_, S> {
             Ok(problem) => problem,
             Err(error) => {
                 let reason = format!("the document is not a problem: {error}");
-                self.sink.rejected(400, &reason);
+                self.sink.refused_document(&reason, &request.body);
                 return Reply::bad_request(reason);
             }
         };
         let Batch { id, size } = problem.batch.clone();
+        // What the terminal says of a problem that waits for its contest (documents are
+        // kilobytes: a copy costs nothing).
+        let arrived = (size > 1).then(|| problem.clone());
         let added = match self.batches.add(&id, size, problem, Instant::now()) {
             Ok(added) => added,
             Err(why) => {
@@ -127,10 +144,15 @@ impl<S: Sink> Handler for Receiver<'_, S> {
         }
         match added.complete {
             Some(problems) => self.sink.problems(problems),
-            None => Reply::accepted(format!(
-                "{} of the contest's {} problems received; waiting for the rest",
-                added.have, added.size
-            )),
+            None => {
+                if let Some(problem) = &arrived {
+                    self.sink.waiting(problem, added.have, added.size);
+                }
+                Reply::accepted(format!(
+                    "{} of the contest's {} problems received; waiting for the rest",
+                    added.have, added.size
+                ))
+            }
         }
     }
 

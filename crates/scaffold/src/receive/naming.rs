@@ -672,7 +672,9 @@ mod tests {
 
     #[test]
     fn crate_names() {
-        for good in ["abc300-a", "cf-1167-b1", "boj-11559", "boardcover", "a", "x9"] {
+        for good in
+            ["abc300-a", "cf-1167-b1", "boj-11559", "boardcover", "a", "x9", "gen-2", "fenwick"]
+        {
             assert_eq!(check_crate_name(good), Ok(()), "{good}");
         }
         let cases = [
@@ -685,9 +687,12 @@ mod tests {
             ("Boj-1", "Boj-1 is not a crate name: use lowercase letters, digits and single hyphens, starting with a letter (for example boj-1000)"),
             ("boj_1", "boj_1 is not a crate name: use lowercase letters, digits and single hyphens, starting with a letter (for example boj-1000)"),
             ("boj--1", "boj--1 is not a crate name: use lowercase letters, digits and single hyphens, starting with a letter (for example boj-1000)"),
+            ("-boj", "-boj is not a crate name: use lowercase letters, digits and single hyphens, starting with a letter (for example boj-1000)"),
             ("boj-", "boj- is not a crate name: use lowercase letters, digits and single hyphens, starting with a letter (for example boj-1000)"),
             ("a b", "\"a b\" is not a crate name: use lowercase letters, digits and single hyphens, starting with a letter (for example boj-1000)"),
             ("judge-io", "judge-io is reserved (a crate of std or of the workspace)"),
+            ("xtask", "xtask is reserved (a crate of std or of the workspace)"),
+            ("judge-test", "judge-test is reserved (a crate of std or of the workspace)"),
             ("scaffold", "scaffold is reserved (a crate of std or of the workspace)"),
             ("proc-macro", "proc-macro is reserved (a crate of std or of the workspace)"),
             ("gen", "gen is a Rust keyword (a crate's name is a module's name in a bundle)"),

@@ -271,6 +271,47 @@ impl Problem {
         self.group.split_once(" - ").map(|(_, contest)| contest).filter(|c| !c.trim().is_empty())
     }
 
+    /// The problem as a document of the extension's shape, which [`Problem::from_json`] reads
+    /// back as it is (with the same crate name and judge given as options when the URL does
+    /// not give them): how a problem that could not be made here is saved for `new.sh NAME
+    /// --from FILE`.
+    pub fn to_json(&self) -> String {
+        use super::json::quote;
+        let tests: Vec<String> = self
+            .samples
+            .iter()
+            .map(|s| {
+                format!("{{\"input\": {}, \"output\": {}}}", quote(&s.input), quote(&s.output))
+            })
+            .collect();
+        let input = match &self.input {
+            Input::Stdin => "{\"type\": \"stdin\"}".to_string(),
+            Input::File(name) => format!("{{\"type\": \"file\", \"fileName\": {}}}", quote(name)),
+            Input::Regex(pattern) => {
+                format!("{{\"type\": \"regex\", \"pattern\": {}}}", quote(pattern))
+            }
+        };
+        let output = match &self.output {
+            Output::Stdout => "{\"type\": \"stdout\"}".to_string(),
+            Output::File(name) => format!("{{\"type\": \"file\", \"fileName\": {}}}", quote(name)),
+        };
+        format!(
+            "{{\n    \"name\": {},\n    \"group\": {},\n    \"url\": {},\n    \"interactive\": {},\n    \
+             \"memoryLimit\": {},\n    \"timeLimit\": {},\n    \"tests\": [{}],\n    \"testType\": {},\n    \
+             \"input\": {input},\n    \"output\": {output},\n    \"batch\": {{\"id\": {}, \"size\": {}}}\n}}\n",
+            quote(&self.title),
+            quote(&self.group),
+            quote(&self.url),
+            self.interactive,
+            self.memory_limit_mb,
+            self.time_limit_ms,
+            tests.join(", "),
+            quote(self.test_type.as_str()),
+            quote(&self.batch.id),
+            self.batch.size,
+        )
+    }
+
     /// The kind for reports: `interactive`, `multi-test` or `standard`.
     pub fn kind(&self) -> &'static str {
         if self.interactive {
@@ -655,6 +696,26 @@ mod tests {
         assert_eq!(
             Problem::from_json(b"{\"name\": ", &Options::new(PROFILES)).unwrap_err().to_string(),
             "line 1, column 10: expected a value, found end of input"
+        );
+    }
+
+    #[test]
+    fn a_problem_written_as_a_document_reads_back_as_it_is() {
+        let problem = read(&[
+            ("name", "\"A \\\"quoted\\\" title\\n\\u0001 \\\\ end\""),
+            ("interactive", "true"),
+            ("testType", "\"multiEOF\""),
+            ("input", "{\"type\": \"regex\", \"pattern\": \"a_.*[.]in\"}"),
+            ("output", "{\"type\": \"file\", \"fileName\": \"out.txt\"}"),
+            ("tests", "[{\"input\": \"1 2\\r\\n\", \"output\": \"\"}, {\"input\": \"\", \"output\": \"3\"}]"),
+        ])
+        .unwrap();
+        let again = Problem::from_json(problem.to_json().as_bytes(), &Options::new(PROFILES));
+        assert_eq!(again, Ok(problem.clone()), "{}", problem.to_json());
+        let plain = read(&[]).unwrap();
+        assert_eq!(
+            Problem::from_json(plain.to_json().as_bytes(), &Options::new(PROFILES)),
+            Ok(plain)
         );
     }
 

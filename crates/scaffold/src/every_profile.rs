@@ -1,10 +1,10 @@
-//! The templates meet the bundler: the sample problems `xtask new` makes (ordinary and
-//! multi-test), bundled for every judge profile, are accepted by that judge's compilers (the
-//! checks inside the bundler), stay within the size a new problem's bundle may have, and,
-//! compiled as the judge compiles them, answer their samples without a warning (the
-//! multi-test one on one judge: its bundle differs from the ordinary one in the problem's own
-//! code only); the interactive sample's bundle compiles without a warning too where the
-//! analysis is the workspace's rustc.
+//! The templates meet the bundler: the sample problems `xtask new` makes (ordinary,
+//! multi-test, interactive), with a title and an address as a received problem has, bundled
+//! for every judge profile, are accepted by that judge's compilers (the checks inside the
+//! bundler), stay within the size a new problem's bundle may have, and, compiled as the judge
+//! compiles them, answer their samples (the multi-test one and the compact bundle on one
+//! judge: they differ from the ordinary one in the problem's own code and the comments only),
+//! without a warning. `cargo test -p scaffold every_profile -- --nocapture` prints each size.
 //!
 //! Profiles that compile alike (the same edition, compiler, flags and platform checks: BOJ,
 //! SWEA and Programmers, say) get the same bundle, since the samples' sources do not depend on
@@ -32,7 +32,7 @@ impl TempDir {
         static NEXT: AtomicUsize = AtomicUsize::new(0);
         let unique = NEXT.fetch_add(1, Ordering::Relaxed);
         let path =
-            std::env::temp_dir().join(format!("xtask-{name}-{}-{unique}", std::process::id()));
+            std::env::temp_dir().join(format!("scaffold-{name}-{}-{unique}", std::process::id()));
         let _ = fs::remove_dir_all(&path);
         fs::create_dir_all(&path).expect("can create a temp dir");
         TempDir { path }
@@ -45,17 +45,34 @@ impl Drop for TempDir {
     }
 }
 
+/// The workspace this crate is in.
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).ancestors().nth(2).expect("the workspace").to_path_buf()
+}
+
 /// The most bytes a new problem's readable bundle may have, whatever the judge: `input!` and
 /// its located errors are worth that much (issue 21).
 const NEW_BUNDLE_BYTES: usize = 20_000;
 
-/// A temp workspace with a `scripts/new.sh` sample problem `sample` (multi-test or not) for
-/// `profile`, and a copy of the real judge-io, the test harness and every library crate
-/// beside it (a copy: the bundler refuses dependencies outside the workspace, and a link
-/// resolves outside).
-fn sample_problem(profile: &str, multi_test: bool, interactive: bool) -> TempDir {
+/// What a received problem's docs say (its title and address are in its bundle).
+const TITLE: &str = "A - N-choice question";
+const URL: &str = "https://atcoder.jp/contests/abc300/tasks/abc300_a";
+
+/// The shapes of a new problem.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    Ordinary,
+    MultiTest,
+    Interactive,
+}
+
+/// A temp workspace with a `scripts/new.sh` sample problem `sample` of `shape` for `profile`,
+/// and a copy of the real judge-io, the test harness and every library crate beside it (a
+/// copy: the bundler refuses dependencies outside the workspace, and a link resolves
+/// outside).
+fn sample_problem(profile: &str, shape: Shape) -> TempDir {
     let dir = TempDir::new(&format!("sample-{profile}"));
-    let root = crate::workspace_root();
+    let root = workspace_root();
     let mut copied = problem::crates_with_role(&root, Role::Library).expect("the crates list");
     copied.extend(["judge-test".to_string(), "judge-meta".to_string()]);
     for library in copied {
@@ -66,14 +83,40 @@ fn sample_problem(profile: &str, multi_test: bool, interactive: bool) -> TempDir
     let spec = crate::new::ProblemSpec {
         name: "sample".to_string(),
         profile: profile.to_string(),
-        multi_test,
-        interactive,
+        multi_test: shape == Shape::MultiTest,
+        interactive: shape == Shape::Interactive,
+        title: Some(TITLE.to_string()),
+        url: Some(URL.to_string()),
         ..crate::new::ProblemSpec::default()
     };
     if crate::new::make_problem(&dir.path, &spec, false).is_err() {
         panic!("xtask new makes the sample for {profile}");
     }
     dir
+}
+
+/// The bundle of the sample of `shape` for `profile`, within the size a new problem's bundle
+/// may have.
+fn bundled(profile: &judge_meta::Profile, shape: Shape, compact: bool) -> String {
+    let dir = sample_problem(profile.key, shape);
+    let options = Options::for_profile(profile, compact).expect("a known edition");
+    // The checks inside are the judge's compilers (and, for Codeforces, Windows).
+    let bundle = bundle_crate(&dir.path, &dir.path.join("crates/sample"), "sample", &options)
+        .unwrap_or_else(|e| panic!("{} {shape:?} (compact {compact}): {e}", profile.key));
+    let size = bundle.text.len();
+    eprintln!(
+        "{:<12} {shape:?}{}: {size} bytes",
+        profile.key,
+        if compact { ", compact" } else { "" }
+    );
+    assert!(
+        size <= NEW_BUNDLE_BYTES,
+        "{} {shape:?} (compact {compact}): {size} bytes",
+        profile.key
+    );
+    let docs = bundle.text.contains(URL);
+    assert_eq!(docs, !compact, "a received problem's bundle says where it is from, but compact");
+    bundle.text
 }
 
 /// Copies a crate's manifest and `src/` from `from` to `to`.
@@ -169,25 +212,16 @@ fn for_each_group(check: impl Fn(&'static judge_meta::Profile) + Sync) {
 #[test]
 fn every_profile_gets_a_bundle_its_judges_compilers_accept() {
     for_each_group(|profile| {
-        let dir = sample_problem(profile.key, false, false);
-        for compact in [false, true] {
-            let options = Options::for_profile(profile, compact).expect("a known edition");
-            // The checks inside are the judge's compilers (and, for Codeforces, Windows).
-            let bundle =
-                bundle_crate(&dir.path, &dir.path.join("crates/sample"), "sample", &options)
-                    .unwrap_or_else(|e| panic!("{} (compact {compact}): {e}", profile.key));
-            assert!(Edition::parse(profile.edition).is_ok(), "{}", profile.key);
-            let size = bundle.text.len();
-            assert!(size <= NEW_BUNDLE_BYTES, "{} (compact {compact}): {size} bytes", profile.key);
-            let output = compile_and_run(&bundle.text, profile, "3\n1 2 -4\n");
-            assert_eq!(output, "-1\n", "{}", profile.key);
-            if profile.windows {
-                assert!(options.checks.before_2024.iter().any(|c| c
-                    .compiler
-                    .flags
-                    .iter()
-                    .any(|f| f == WINDOWS_TARGET)));
-            }
+        let bundle = bundled(profile, Shape::Ordinary, false);
+        assert_eq!(compile_and_run(&bundle, profile, "3\n1 2 -4\n"), "-1\n", "{}", profile.key);
+        assert!(Edition::parse(profile.edition).is_ok(), "{}", profile.key);
+        let compact = bundled(profile, Shape::Ordinary, true);
+        assert_eq!(compile_and_run(&compact, profile, "2\n5 6\n"), "11\n", "{}", profile.key);
+        if profile.windows {
+            let options = Options::for_profile(profile, false).expect("a known edition");
+            let windows =
+                |c: &bundler::JudgeCheck| c.compiler.flags.iter().any(|f| f == WINDOWS_TARGET);
+            assert!(options.checks.before_2024.iter().any(windows));
         }
     });
 }
@@ -195,41 +229,24 @@ fn every_profile_gets_a_bundle_its_judges_compilers_accept() {
 #[test]
 fn every_profile_gets_a_multi_test_bundle_within_the_size() {
     for_each_group(|profile| {
-        let dir = sample_problem(profile.key, true, false);
-        let options = Options::for_profile(profile, false).expect("a known edition");
-        let bundle = bundle_crate(&dir.path, &dir.path.join("crates/sample"), "sample", &options)
-            .unwrap_or_else(|e| panic!("{}: {e}", profile.key));
-        let size = bundle.text.len();
-        assert!(size <= NEW_BUNDLE_BYTES, "{}: {size} bytes", profile.key);
+        let bundle = bundled(profile, Shape::MultiTest, false);
         // The judge's compilers accepted it inside the bundler; one judge runs it here.
         if profile.key == "codeforces" {
-            let output = compile_and_run(&bundle.text, profile, "3\n3\n1 2 2\n2\n5 4\n1\n7\n");
+            let output = compile_and_run(&bundle, profile, "3\n3\n1 2 2\n2\n5 4\n1\n7\n");
             assert_eq!(output, "YES\nNO\nYES\n", "{}", profile.key);
         }
     });
 }
 
 #[test]
-fn the_interactive_bundle_is_within_the_size() {
-    // Algospot's bundle is the largest: Rust 2015 needs the most `use` lines.
-    let profile = judge_meta::profiles::find("algospot").expect("a profile");
-    let dir = sample_problem(profile.key, false, true);
-    let options = Options::for_profile(profile, false).expect("a known edition");
-    let bundle = bundle_crate(&dir.path, &dir.path.join("crates/sample"), "sample", &options)
-        .unwrap_or_else(|e| panic!("{e}"));
-    assert!(bundle.text.len() <= NEW_BUNDLE_BYTES, "{} bytes", bundle.text.len());
-}
-
-#[test]
-fn the_interactive_bundle_compiles_without_a_warning_where_the_analysis_is_newer() {
-    // Where the analysis is the workspace's rustc (a judge newer than rustc 1.63), its
-    // unused-import reports once left a warning behind in the interactive sample's bundle.
-    for profile in PROFILES.iter().filter(|profile| !profile.has_own_compiler()) {
-        let dir = sample_problem(profile.key, false, true);
-        let options = Options::for_profile(profile, false).expect("a known edition");
-        let bundle = bundle_crate(&dir.path, &dir.path.join("crates/sample"), "sample", &options)
-            .unwrap_or_else(|e| panic!("{} (interactive): {e}", profile.key));
-        let dir = TempDir::new(&format!("compile-guess-{}", profile.key));
-        compile(&dir, &bundle.text, profile);
-    }
+fn every_profile_gets_an_interactive_bundle_within_the_size() {
+    for_each_group(|profile| {
+        let bundle = bundled(profile, Shape::Interactive, false);
+        // Where the analysis is the workspace's rustc (a judge newer than rustc 1.63), its
+        // unused-import reports once left a warning behind in this bundle.
+        if !profile.has_own_compiler() {
+            let dir = TempDir::new(&format!("compile-guess-{}", profile.key));
+            compile(&dir, &bundle, profile);
+        }
+    });
 }

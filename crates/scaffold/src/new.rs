@@ -5,13 +5,14 @@
 //! ```text
 //! xtask new NAME --judge PROFILE [--multi-test | --interactive] [--checker CHECKER]
 //!                [--time-limit MS] [--memory-limit MB]
+//! xtask new [NAME] --from FILE [--judge PROFILE] [--checker CHECKER] [--add-samples]
 //! xtask new --kit PROBLEM
 //! xtask new --lib NAME
 //! xtask new --help
 //! ```
 //!
-//! A problem ([`make_problem`], from a [`ProblemSpec`] that the command line or a receiver of
-//! a problem's page fills) is `Cargo.toml`, `src/main.rs` (which stays as it is), `src/lib.rs`
+//! A problem ([`make_problem`], from a [`ProblemSpec`] that the command line or a problem's
+//! page fills: `--from` and `xtask receive` are in [`crate::from_page`]) is `Cargo.toml`, `src/main.rs` (which stays as it is), `src/lib.rs`
 //! (the input declared with `input!`, `solve`, `render`: the one file to edit) and its samples,
 //! `testdata/NAME/sample-K.in`/`.out`; an interactive one adds the judge's side,
 //! `src/interactor.rs` and `src/bin/NAME-judge.rs`, since its samples give no verdict without
@@ -30,6 +31,7 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+use crate::receive::naming::check_crate_name;
 use judge_meta::checker::{Checker, CheckerSpec};
 use judge_meta::profiles::{self, Profile, PROFILES};
 
@@ -38,8 +40,10 @@ use judge_meta::profiles::{self, Profile, PROFILES};
 pub const USAGE: &str = "usage: scripts/new.sh NAME --judge \
                          boj|algospot|atcoder|codeforces|swea|programmers [--multi-test | \
                          --interactive] [--checker exact|tokens|'floats ABS REL'|yes-no|binary] \
-                         [--time-limit MS] [--memory-limit MB] | scripts/new.sh --kit PROBLEM | \
-                         scripts/new.sh --lib NAME | scripts/new.sh --help";
+                         [--time-limit MS] [--memory-limit MB] | scripts/new.sh [NAME] --from \
+                         FILE [--judge PROFILE] [--checker CHECKER] [--add-samples] | \
+                         scripts/new.sh --kit PROBLEM | scripts/new.sh --lib NAME | \
+                         scripts/new.sh --help";
 
 /// The time limits `--time-limit` accepts, in milliseconds: a judge's limit is seconds, so a
 /// smaller number is a limit written in seconds by mistake.
@@ -67,6 +71,18 @@ pub enum Request {
     /// A std-only library crate that problems depend on by path.
     Library {
         name: String,
+    },
+    /// A problem from its page, saved as a Competitive Companion document.
+    FromPage {
+        /// The crate's name, if not the one its URL gives.
+        name: Option<String>,
+        /// The document's path.
+        file: String,
+        /// The judge profile, if not the one its URL's host gives.
+        judge: Option<String>,
+        checker: Option<CheckerSpec>,
+        /// Whether the samples an existing crate lacks are added to it.
+        add_samples: bool,
     },
     Help,
 }
@@ -172,25 +188,27 @@ impl Made {
                 let dir = report.dir.display();
                 let mut text =
                     format!("crates/{} exists: its code is left as it is\n", report.name);
-                let numbers = |list: &[usize]| -> String {
-                    list.iter().map(|k| k.to_string()).collect::<Vec<_>>().join(", ")
+                // "sample 2 is", "samples 1, 3 are".
+                let samples = |list: &[usize]| -> String {
+                    let numbers: Vec<String> = list.iter().map(|k| k.to_string()).collect();
+                    match numbers.len() {
+                        1 => format!("sample {} is", numbers[0]),
+                        _ => format!("samples {} are", numbers.join(", ")),
+                    }
                 };
                 if !report.same.is_empty() {
-                    text.push_str(&format!("samples {} are in {dir}/\n", numbers(&report.same)));
+                    text.push_str(&format!("{} in {dir}/\n", samples(&report.same)));
                 }
                 for (k, how) in &report.differing {
                     text.push_str(&format!("sample {k} differs from {dir}/{how}\n"));
                 }
                 if !report.missing.is_empty() {
-                    text.push_str(&format!(
-                        "samples {} are not in {dir}/\n",
-                        numbers(&report.missing)
-                    ));
+                    text.push_str(&format!("{} not in {dir}/\n", samples(&report.missing)));
                 }
                 if report.added.is_empty() {
                     if report.pending() > 0 {
                         text.push_str(
-                            "note: they were not added (adding them was not asked for)\n",
+                            "note: not added: --add-samples adds them (as new sample files)\n",
                         );
                     }
                 } else {
@@ -207,7 +225,7 @@ impl Made {
 /// A file of a new crate: its path from the workspace root (`NAME` for the name) and its text.
 type Template = (&'static str, &'static str);
 
-/// The text of a template, by its path under `crates/xtask/templates/`.
+/// The text of a template, by its path under `crates/scaffold/templates/`.
 macro_rules! template {
     ($path:literal) => {
         include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/templates/", $path))
@@ -292,6 +310,16 @@ pub fn main(root: &Path, args: &[&str]) -> Result<(), NewError> {
             );
         }
         Request::Kit { problem } => print!("{}", kit::add(root, &problem)?.report(&problem)),
+        Request::FromPage { name, file, judge, checker, add_samples } => {
+            crate::from_page::new_from_file(
+                root,
+                name.as_deref(),
+                &file,
+                judge.as_deref(),
+                checker,
+                add_samples,
+            )?;
+        }
         Request::Library { name } => {
             make_library(root, &name)?;
             println!("created crates/{name}, a std-only library with a sample: a Fenwick tree");
@@ -322,6 +350,11 @@ fn help() -> String {
          \x20                        in any letter case), binary (src/bin/NAME-check.rs)\n\
          \x20   --time-limit MS      the statement's limits (else the judge's usual ones)\n\
          \x20   --memory-limit MB\n\
+         scripts/new.sh [NAME] --from FILE [--judge PROFILE] [--checker CHECKER] [--add-samples]\n\
+         \x20   A problem from a Competitive Companion document saved in FILE (what\n\
+         \x20   scripts/receive.sh receives): its samples, limits and kind; NAME and PROFILE from\n\
+         \x20   its URL unless given. A crate that exists is left as it is and its samples are\n\
+         \x20   compared with the document's; --add-samples adds those it lacks.\n\
          scripts/new.sh --kit PROBLEM\n\
          \x20   Adds to a problem the oracle (src/naive.rs), a generator derived from its input!\n\
          \x20   declaration (src/gen.rs), their binaries, stress and CLI tests, testdata.list and a\n\
@@ -346,6 +379,7 @@ fn help() -> String {
          \x20 scripts/new.sh boj-1000 --judge boj --time-limit 2000 --memory-limit 256\n\
          \x20 scripts/new.sh cf-1999-a --judge codeforces --multi-test --checker yes-no\n\
          \x20 scripts/new.sh cf-1999-g --judge codeforces --interactive\n\
+         \x20 scripts/new.sh --from saved/abc300-a.json\n\
          \x20 scripts/new.sh --kit boj-1000\n\
          Then: edit crates/NAME/src/lib.rs; scripts/test.sh --quick NAME; \
          scripts/bundle.sh NAME > Main.rs\n",
@@ -358,6 +392,7 @@ pub fn parse_args(args: &[&str]) -> Result<Request, String> {
     let mut name = None;
     let (mut judge, mut time_limit, mut memory_limit, mut checker) = (None, None, None, None);
     let (mut interactive, mut multi_test, mut library, mut kit) = (false, false, false, false);
+    let (mut from, mut add_samples) = (None, false);
     let mut args = args.iter().copied();
     while let Some(arg) = args.next() {
         let flag = match arg {
@@ -366,8 +401,10 @@ pub fn parse_args(args: &[&str]) -> Result<Request, String> {
             "--kit" => &mut kit,
             "--interactive" => &mut interactive,
             "--multi-test" => &mut multi_test,
+            "--add-samples" => &mut add_samples,
             _ => {
                 let slot = match arg {
+                    "--from" => &mut from,
                     "--judge" => &mut judge,
                     "--time-limit" => &mut time_limit,
                     "--memory-limit" => &mut memory_limit,
@@ -400,6 +437,35 @@ pub fn parse_args(args: &[&str]) -> Result<Request, String> {
     }
     if library && kit {
         return Err("--lib and --kit exclude each other".to_string());
+    }
+    if let Some(file) = from {
+        let given = [
+            ("--lib", library),
+            ("--kit", kit),
+            ("--interactive", interactive),
+            ("--multi-test", multi_test),
+            ("--time-limit", time_limit.is_some()),
+            ("--memory-limit", memory_limit.is_some()),
+        ];
+        if let Some((option, _)) = given.iter().find(|(_, given)| *given) {
+            return Err(format!(
+                "--from takes its limits and kind from the document: {option} does not apply"
+            ));
+        }
+        return Ok(Request::FromPage {
+            name,
+            file,
+            judge,
+            checker: checker
+                .map(|spec| CheckerSpec::parse(&spec).map_err(|e| format!("--checker: {e}")))
+                .transpose()?,
+            add_samples,
+        });
+    }
+    if add_samples {
+        return Err("--add-samples goes with --from FILE (a crate that exists gets the \
+                    page's samples it lacks)"
+            .to_string());
     }
     if library || kit {
         let what = if library { "--lib" } else { "--kit" };
@@ -469,7 +535,7 @@ fn limit(
 /// that are not there when `add_samples` asks for it.
 pub fn make_problem(root: &Path, spec: &ProblemSpec, add_samples: bool) -> Result<Made, NewError> {
     let name = spec.name.as_str();
-    check_name(name).map_err(NewError::BadArgument)?;
+    check_crate_name(name).map_err(NewError::BadArgument)?;
     let profile = profiles::find(&spec.profile).map_err(NewError::BadArgument)?;
     let exact = CheckerSpec::Builtin(Checker::Exact);
     if spec.interactive && spec.checker.is_some_and(|checker| checker != exact) {
@@ -507,8 +573,8 @@ pub fn make_problem(root: &Path, spec: &ProblemSpec, add_samples: bool) -> Resul
     }
     let binary_checker = checker == CheckerSpec::Binary;
     let dependencies = if spec.interactive || binary_checker { HARNESS_DEPENDENCY } else { "" };
-    let title = one_line(spec.title.as_deref().unwrap_or(""));
-    let url = one_line(spec.url.as_deref().unwrap_or(""));
+    let title = comment_text(spec.title.as_deref().unwrap_or(""));
+    let url = comment_text(spec.url.as_deref().unwrap_or(""));
     let doc_title = match (title.is_empty(), url.is_empty()) {
         (false, false) => format!("{title}, {url}. TODO: the idea of the solution."),
         (false, true) => format!("{title}. TODO: the idea of the solution."),
@@ -526,7 +592,7 @@ pub fn make_problem(root: &Path, spec: &ProblemSpec, add_samples: bool) -> Resul
         ("metadata", metadata),
         ("dependencies", dependencies.to_string()),
         ("title", doc_title),
-        ("description", toml_escaped(&description)),
+        ("description", toml_string(&description)),
     ];
     let (code, sample_files) = match (spec.interactive, spec.multi_test) {
         (true, _) => (INTERACTIVE, &[][..]),
@@ -650,13 +716,38 @@ fn normalized(text: &str) -> String {
     text
 }
 
-/// `text` on one line, for a comment or a manifest string.
-fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+/// The most characters of a page's text (a title) that go into a crate's docs and manifest.
+const MAX_SHOWN_TEXT: usize = 160;
+
+/// Text from a problem's page (its title: anything at all) as it may stand in a Rust line
+/// comment and, escaped once more as a TOML string, in a manifest: on one line, each
+/// character that is a control or a format character (a bidirectional override, which rustc
+/// refuses in a comment; a zero-width one) written as `\u{..}`, cut to 160 characters.
+pub fn comment_text(text: &str) -> String {
+    let mut out = String::new();
+    for (k, word) in text.split_whitespace().enumerate() {
+        if k > 0 {
+            out.push(' ');
+        }
+        for c in word.chars() {
+            let format = matches!(c, '\u{ad}' | '\u{61c}' | '\u{180e}' | '\u{200b}'..='\u{200f}'
+                | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{feff}'
+                | '\u{fff9}'..='\u{fffb}');
+            if c.is_control() || format {
+                out.push_str(&format!("\\u{{{:x}}}", c as u32));
+            } else {
+                out.push(c);
+            }
+        }
+    }
+    match out.char_indices().nth(MAX_SHOWN_TEXT) {
+        Some((cut, _)) => format!("{}...", &out[..cut]),
+        None => out,
+    }
 }
 
-/// `text` as the inside of a TOML basic string.
-fn toml_escaped(text: &str) -> String {
+/// `text` (from [`comment_text`]: no control characters) as the inside of a TOML basic string.
+fn toml_string(text: &str) -> String {
     text.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
@@ -781,7 +872,7 @@ fn first_difference(ours: &str, theirs: &str) -> String {
 
 /// Makes library crate `name` under `root`, every file or none.
 fn make_library(root: &Path, name: &str) -> Result<(), NewError> {
-    check_name(name).map_err(NewError::BadArgument)?;
+    check_crate_name(name).map_err(NewError::BadArgument)?;
     if root.join("crates").join(name).exists() {
         return Err(NewError::BadArgument(format!(
             "crates/{name} already exists: pick another name"
@@ -801,10 +892,27 @@ fn make_library(root: &Path, name: &str) -> Result<(), NewError> {
 
 /// `template` with each `{{key}}` replaced by its value.
 pub(crate) fn fill(template: &str, values: &[(&str, String)]) -> String {
-    let mut text = template.to_string();
-    for (key, value) in values {
-        text = text.replace(&format!("{{{{{key}}}}}"), value);
+    // One pass over the template: a value (a title from a page) that holds `{{key}}` stays
+    // as it is.
+    let mut text = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(open) = rest.find("{{") {
+        let value = rest[open + 2..].split_once("}}").and_then(|(key, _)| {
+            values.iter().find(|(k, _)| *k == key).map(|(k, value)| (k.len(), value))
+        });
+        match value {
+            Some((key_len, value)) => {
+                text.push_str(&rest[..open]);
+                text.push_str(value);
+                rest = &rest[open + 2 + key_len + 2..];
+            }
+            None => {
+                text.push_str(&rest[..open + 2]);
+                rest = &rest[open + 2..];
+            }
+        }
     }
+    text.push_str(rest);
     text
 }
 
@@ -920,50 +1028,6 @@ fn limit_lines(
         line("time-limit-ms", time_limit_ms, profile.time_limit_ms),
         line("memory-limit-mb", memory_limit_mb, profile.memory_limit_mb)
     )
-}
-
-/// A package name for a new crate: lowercase ASCII letters, digits and single hyphens,
-/// starting with a letter (`boj-1000`, `atcoder-abc300-d`, `fenwick`), whose Rust name is no
-/// keyword and no crate the workspace or std already has.
-pub fn check_name(name: &str) -> Result<(), String> {
-    const RESERVED: &[&str] = &[
-        "xtask",
-        "judge-io",
-        "judge-test",
-        "judge-meta",
-        "bundler",
-        "runner",
-        "scaffold",
-        "test",
-        "core",
-        "std",
-        "alloc",
-        "proc-macro",
-    ];
-    // Keywords of every edition, reserved ones included: a crate's Rust name is a module's
-    // name in a bundle.
-    const KEYWORDS: &[&str] = &[
-        "abstract", "as", "async", "await", "become", "box", "break", "const", "continue", "crate",
-        "do", "dyn", "else", "enum", "extern", "false", "final", "fn", "for", "gen", "if", "impl",
-        "in", "let", "loop", "macro", "match", "mod", "move", "mut", "override", "priv", "pub",
-        "ref", "return", "self", "static", "struct", "super", "trait", "true", "try", "type",
-        "typeof", "unsafe", "unsized", "use", "virtual", "where", "while", "yield",
-    ];
-    let valid = name.len() <= 64
-        && name.starts_with(|c: char| c.is_ascii_lowercase())
-        && !name.ends_with('-')
-        && !name.contains("--")
-        && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
-    if !valid {
-        return Err(format!(
-            "{name:?} is not a crate name: use lowercase letters, digits and single hyphens, \
-             starting with a letter (for example boj-1000)"
-        ));
-    }
-    if RESERVED.contains(&name) || KEYWORDS.contains(&name) {
-        return Err(format!("{name:?} is reserved: pick another name"));
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -372,8 +372,19 @@ enum Ty {
         item: Box<Ty>,
         len: Expr,
     },
-    /// Items, each with its name when it has one (`(n: usize, a: [i64; n])`).
-    Tuple(Vec<(Option<String>, Ty)>),
+    /// Items, each with its name when it has one (`(n: usize, a: [i64; n])`), and the sums
+    /// among them (`sum(n) <= MAX_SUM_N`: over the array whose items the tuple is).
+    Tuple {
+        items: Vec<(Option<String>, Ty)>,
+        sums: Vec<Sum>,
+    },
+}
+
+/// `sum(EXPR) <= BOUND` among a tuple's items: EXPR summed over the array stays within BOUND.
+#[derive(Debug, Clone)]
+struct Sum {
+    expr: Expr,
+    bound: Expr,
 }
 
 impl Ty {
@@ -383,7 +394,7 @@ impl Ty {
             Ty::Int { .. } | Ty::Index { .. } => 0,
             Ty::Bytes | Ty::Str | Ty::Row { .. } => 1,
             Ty::Array { item, .. } => 1 + item.levels(),
-            Ty::Tuple(items) => items.iter().map(|(_, ty)| ty.levels()).max().unwrap_or(0),
+            Ty::Tuple { items, .. } => items.iter().map(|(_, ty)| ty.levels()).max().unwrap_or(0),
         }
     }
 
@@ -395,7 +406,7 @@ impl Ty {
             Ty::Bytes | Ty::Row { .. } => "Vec<u8>".to_string(),
             Ty::Str => "String".to_string(),
             Ty::Array { item, .. } => format!("Vec<{}>", item.rust()),
-            Ty::Tuple(items) => {
+            Ty::Tuple { items, .. } => {
                 let types: Vec<String> = items.iter().map(|(_, ty)| ty.rust()).collect();
                 match types.len() {
                     1 => format!("({},)", types[0]),
@@ -421,7 +432,12 @@ impl Ty {
                 found.push((len, true));
                 item.exprs(found);
             }
-            Ty::Tuple(items) => items.iter().for_each(|(_, ty)| ty.exprs(found)),
+            Ty::Tuple { items, sums } => {
+                items.iter().for_each(|(_, ty)| ty.exprs(found));
+                for sum in sums {
+                    found.extend([(&sum.expr, false), (&sum.bound, false)]);
+                }
+            }
         }
     }
 
@@ -429,7 +445,7 @@ impl Ty {
     fn names<'t>(&'t self, found: &mut Vec<(&'t str, &'t Ty)>) {
         match self {
             Ty::Array { item, .. } => item.names(found),
-            Ty::Tuple(items) => {
+            Ty::Tuple { items, .. } => {
                 for (name, ty) in items {
                     if let Some(name) = name {
                         found.push((name, ty));
@@ -648,8 +664,19 @@ impl Reader<'_, '_> {
         if s.is(a, "(") {
             let close = s.partner[a];
             let mut items = Vec::new();
+            let mut sums = Vec::new();
             for (start, end) in self.split(a + 1, close, ",") {
                 if start == end {
+                    continue;
+                }
+                if s.is(start, "sum") && s.is(start + 1, "(") {
+                    let close = s.partner[start + 1];
+                    if !(s.is(close + 1, "<") && s.is(close + 2, "=")) {
+                        return Err(s.error(start, "expected sum(EXPR) <= BOUND"));
+                    }
+                    let expr = self.expr(start + 2, close)?;
+                    let bound = self.expr(close + 3, end)?;
+                    sums.push(Sum { expr, bound });
                     continue;
                 }
                 let named = s.is_ident(start) && s.is(start + 1, ":");
@@ -664,7 +691,7 @@ impl Reader<'_, '_> {
             if after < b {
                 return Err(s.error(after, "unexpected tokens after a tuple"));
             }
-            return Ok(Ty::Tuple(items));
+            return Ok(Ty::Tuple { items, sums });
         }
         if !s.is_ident(a) {
             return Err(s.error(a, &format!("expected a type, found `{}`", s.text(a))));
@@ -898,7 +925,23 @@ fn emit_step(
 
 /// The call that writes a value of `ty` (named `name`, if it is) and gives it as `input!` does.
 fn expr_of(ty: &Ty, name: Option<&str>, roles: &BTreeMap<String, Role>, levels: u32) -> String {
-    let range = |range: &Option<Expr>| range.as_ref().map_or("..".to_string(), |r| r.text.clone());
+    value_of(ty, name, roles, levels, None, &[])
+}
+
+/// `expr_of` for an item of the array of length `array_len`, if it is one, whose number is
+/// lowered to each of `caps` (what the sums over the array leave it: `judge_test::share`).
+fn value_of(
+    ty: &Ty,
+    name: Option<&str>,
+    roles: &BTreeMap<String, Role>,
+    levels: u32,
+    array_len: Option<&Expr>,
+    caps: &[String],
+) -> String {
+    let range = |range: &Option<Expr>| {
+        let text = range.as_ref().map_or("..".to_string(), |r| r.text.clone());
+        caps.iter().fold(text, |text, cap| format!("judge_test::capped({text}, {cap})"))
+    };
     match ty {
         Ty::Int { ty, range: r } => {
             match name.and_then(|name| roles.get(name)).copied().unwrap_or(Role::Value) {
@@ -917,10 +960,10 @@ fn expr_of(ty: &Ty, name: Option<&str>, roles: &BTreeMap<String, Role>, levels: 
             "g.array({}, {}, |g| {})",
             len.text,
             !item.is_scalar(),
-            expr_of(item, None, roles, levels)
+            value_of(item, None, roles, levels, Some(len), &[])
         ),
-        Ty::Tuple(items) => {
-            if items.iter().all(|(name, _)| name.is_none()) {
+        Ty::Tuple { items, sums } => {
+            if sums.is_empty() && items.iter().all(|(name, _)| name.is_none()) {
                 let values: Vec<String> =
                     items.iter().map(|(_, ty)| expr_of(ty, None, roles, levels)).collect();
                 return match values.len() {
@@ -932,7 +975,11 @@ fn expr_of(ty: &Ty, name: Option<&str>, roles: &BTreeMap<String, Role>, levels: 
             let mut names = Vec::new();
             for (k, (item_name, ty)) in items.iter().enumerate() {
                 let bound = item_name.clone().unwrap_or_else(|| format!("item_{k}"));
-                let value = expr_of(ty, item_name.as_deref(), roles, levels);
+                let caps = match (item_name, array_len) {
+                    (Some(item_name), Some(len)) => sum_caps(item_name, items, sums, len),
+                    _ => Vec::new(),
+                };
+                let value = value_of(ty, item_name.as_deref(), roles, levels, None, &caps);
                 let _ = write!(block, "let {bound}: {} = {value}; ", ty.rust());
                 names.push(bound);
             }
@@ -940,6 +987,28 @@ fn expr_of(ty: &Ty, name: Option<&str>, roles: &BTreeMap<String, Role>, levels: 
             block
         }
     }
+}
+
+/// What the sums of a tuple that is an item of an array of length `len` leave its number
+/// `name`: for each sum whose expression names it, an equal share of the bound (a root of it
+/// when the expression names several of the tuple's numbers, as in `sum(n * m)`), so that the
+/// `max` input, whose counts would otherwise all be at their bounds, keeps every sum.
+fn sum_caps(name: &str, items: &[(Option<String>, Ty)], sums: &[Sum], len: &Expr) -> Vec<String> {
+    let numbers: Vec<&str> = items
+        .iter()
+        .filter(|(_, ty)| matches!(ty, Ty::Int { .. }))
+        .filter_map(|(name, _)| name.as_deref())
+        .collect();
+    sums.iter()
+        .filter(|sum| sum.expr.names.iter().any(|n| n == name))
+        .map(|sum| {
+            let mut named: Vec<&str> =
+                sum.expr.names.iter().map(String::as_str).filter(|n| numbers.contains(n)).collect();
+            named.sort_unstable();
+            named.dedup();
+            format!("judge_test::share({}, {}, {})", sum.bound.text, len.text, named.len())
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -1008,6 +1077,46 @@ pub(crate) fn solve(a: &[i64]) -> i64 {
         let found = items(LIB, "src/lib.rs").expect("items");
         assert!(found.has_pub_fn("parse") && !found.has_pub_fn("solve"));
         assert_eq!(found.signature("solve"), Some("pub(crate) fn solve(a: &[i64]) -> i64"));
+    }
+
+    #[test]
+    fn test_cases_keep_their_sums() {
+        // The multi-test problem `new.sh` makes: each case's n is lowered to its share of
+        // MAX_SUM_N over the t cases, so that the max input keeps the sum.
+        let template = include_str!("../../templates/problem/multi-test/lib.rs.tmpl");
+        let derived = derive(template, "src/lib.rs", "parse", &[]).expect("derivable");
+        assert_eq!(
+            derived.consts,
+            "const MAX_A: i64 = 1_000_000_000;\nconst MAX_N: usize = 200_000;\n\
+             const MAX_SUM_N: usize = 200_000;\nconst MAX_T: usize = 10_000;\n"
+        );
+        let expected = "    g.line();
+    let t: usize = g.count::<usize, _>(1..=MAX_T, 2);
+    let cases: Vec<(usize, Vec<i64>)> = g.array(t, true, |g| { let n: usize = \
+g.count::<usize, _>(judge_test::capped(1..=MAX_N, judge_test::share(MAX_SUM_N, t, 1)), 2); \
+let a: Vec<i64> = g.array(n, false, |g| g.value::<i64, _>(1..=MAX_A)); (n, a) });
+";
+        assert_eq!(derived.body, expected);
+        assert_eq!(derived.summary, "counts n, t; values cases, a");
+        // Two numbers of a case in one sum: each gets the square root of the share.
+        let src = "fn parse(input: &[u8]) {\n    let mut sc = Scanner::new(input);\n    input! { \
+                   from sc, t: usize, cases: [(n: usize in 1..=9, m: u32, sum(n * m as usize) <= \
+                   100, sum(n) <= 50); t] }\n}\n";
+        let derived = derive(src, "src/lib.rs", "parse", &[]).expect("derivable");
+        assert!(
+            derived.body.contains(
+                "let n: usize = g.bound::<usize, _>(judge_test::capped(judge_test::capped(1..=9, \
+                 judge_test::share(100, t, 2)), judge_test::share(50, t, 1))); let m: u32 = \
+                 g.bound::<u32, _>(judge_test::capped(.., judge_test::share(100, t, 2)));"
+            ),
+            "{}",
+            derived.body
+        );
+        assert_eq!(
+            derive(&src.replace("sum(n) <= 50", "sum(n) < 50"), "src/lib.rs", "parse", &[])
+                .unwrap_err(),
+            "src/lib.rs line 3: expected sum(EXPR) <= BOUND"
+        );
     }
 
     #[test]

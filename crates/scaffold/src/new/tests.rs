@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 
 use super::kit::{self, KitReport};
 use super::{
-    check_name, limit_lines, make_problem, parse_args, Created, Made, NewError, ProblemSpec,
-    Request, INTERACTIVE, LIBRARY, MANIFEST, MULTI_TEST, ORDINARY, USAGE,
+    comment_text, fill, limit_lines, make_problem, parse_args, Created, Made, NewError,
+    ProblemSpec, Request, INTERACTIVE, LIBRARY, MANIFEST, MULTI_TEST, ORDINARY, USAGE,
 };
 use judge_meta::checker::{Checker, CheckerSpec};
 use judge_meta::profiles::{self, PROFILES};
@@ -73,31 +73,6 @@ fn existing(made: Made) -> super::SampleReport {
     match made {
         Made::Existing(report) => report,
         other => panic!("expected the crate to exist, got {other:?}"),
-    }
-}
-
-#[test]
-fn names_are_crate_names() {
-    for good in ["boj-1000", "atcoder-abc300-d", "maze", "fenwick", "gen-2"] {
-        assert!(check_name(good).is_ok(), "{good}");
-    }
-    for bad in [
-        "",
-        "1000",
-        "Boj-1000",
-        "boj_1000",
-        "boj--1",
-        "boj-",
-        "-boj",
-        "boj 1",
-        "xtask",
-        "judge-test",
-        "match",
-        "gen",
-        "dyn",
-        "../x",
-    ] {
-        assert!(check_name(bad).is_err(), "{bad:?}");
     }
 }
 
@@ -222,6 +197,34 @@ fn the_statements_limits_are_keys_and_the_usual_ones_comments() {
         "time-limit-ms = 2000\n# memory-limit-mb = 128   (BOJ's usual, until the statement's is \
          set)"
     );
+}
+
+#[test]
+fn a_pages_text_stays_inside_its_comment_and_its_string() {
+    let title =
+        "A \"q\" \\ \r\n*/ ]]\n[package]\u{0}\u{1b}[31m\u{202e}x\u{200b}\u{2028}\t\"\"\" {{name}}";
+    let shown = comment_text(title);
+    assert_eq!(
+        shown,
+        "A \"q\" \\ */ ]] [package]\\u{0}\\u{1b}[31m\\u{202e}x\\u{200b} \"\"\" {{name}}"
+    );
+    assert!(shown.chars().all(|c| !c.is_control()));
+    assert_eq!(comment_text(&"é".repeat(200)), format!("{}...", "é".repeat(160)));
+    // The manifest's description: a TOML basic string that holds the same text.
+    let root = Root::new("nasty-title");
+    let spec = ProblemSpec { title: Some(title.to_string()), ..spec("boj-9", "boj") };
+    created(make_problem(&root.0, &spec, false).expect("made"));
+    let manifest = root.read("crates/boj-9/Cargo.toml");
+    let escaped = shown.replace('\\', "\\\\").replace('"', "\\\"");
+    assert!(manifest.contains(&format!("\ndescription = \"{escaped}\"\n")), "{manifest}");
+    let lib = root.read("crates/boj-9/src/lib.rs");
+    assert!(
+        lib.starts_with(&format!("//! boj-9: {shown}. TODO: the idea of the solution.\n")),
+        "{lib}"
+    );
+    // A value that holds a placeholder is not filled again.
+    let values = [("title", "{{name}}".to_string()), ("name", "x".to_string())];
+    assert_eq!(fill("{{name}}: {{title}} {{other}}", &values), "x: {{name}} {{other}}");
 }
 
 #[test]
@@ -442,7 +445,7 @@ fn the_kit_is_written_against_the_problems_own_functions() {
         ["src/lib.rs (pub mod naive;)", "Cargo.toml (judge-test, for the binaries and tests)"];
     assert_eq!(report.edited, edited);
     let lib = root.read("crates/boj-1000/src/lib.rs");
-    assert!(lib.contains(" signatures.\n\npub mod naive;\n\nuse std::io::Write;"), "{lib}");
+    assert!(lib.contains(" writes.\n\npub mod naive;\n\nuse std::io::Write;"), "{lib}");
     let gen = root.read("crates/boj-1000/src/gen.rs");
     let consts = "const MAX_A: i64 = 1_000_000_000;\nconst MAX_N: usize = 200_000;\n";
     assert!(gen.contains(consts), "{gen}");
