@@ -88,7 +88,7 @@ pub fn check(compiler: &Compiler, text: &str, scratch: &Path) -> Result<Outcome,
     let stderr = String::from_utf8_lossy(&output.stderr);
     let mut diagnostics = Vec::new();
     for line in stderr.lines().filter(|l| l.starts_with('{')) {
-        let value = json::parse(line)
+        let value = json::parse(line.as_bytes())
             .map_err(|e| format!("cannot read {}'s diagnostics: {e}", compiler.program))?;
         diagnostics.push(diagnostic(&value));
     }
@@ -101,23 +101,24 @@ pub fn check(compiler: &Compiler, text: &str, scratch: &Path) -> Result<Outcome,
 
 fn diagnostic(value: &json::Value) -> Diagnostic {
     Diagnostic {
-        level: value.get("level").and_then(json::Value::str).unwrap_or_default().to_string(),
+        level: value.get("level").and_then(json::Value::as_str).unwrap_or_default().to_string(),
         code: value
             .get("code")
             .and_then(|c| c.get("code"))
-            .and_then(json::Value::str)
+            .and_then(json::Value::as_str)
             .map(String::from),
-        message: value.get("message").and_then(json::Value::str).unwrap_or_default().to_string(),
+        message: value.get("message").and_then(json::Value::as_str).unwrap_or_default().to_string(),
         spans: value
             .get("spans")
-            .map_or(Vec::new(), |spans| spans.items().iter().map(span).collect()),
+            .and_then(json::Value::as_array)
+            .map_or(Vec::new(), |spans| spans.iter().map(span).collect()),
     }
 }
 
 fn span(value: &json::Value) -> Span {
-    let number = |key: &str| value.get(key).and_then(json::Value::number).unwrap_or(0.0) as usize;
-    let file = value.get("file_name").and_then(json::Value::str).unwrap_or_default();
-    let expansion = value.get("expansion").filter(|e| !matches!(e, json::Value::Null));
+    let number = |key: &str| value.get(key).and_then(json::Value::as_f64).unwrap_or(0.0) as usize;
+    let file = value.get("file_name").and_then(json::Value::as_str).unwrap_or_default();
+    let expansion = value.get("expansion").filter(|e| !e.is_null());
     let expanded = expansion.is_some();
     // The call site of an expansion is a span too, perhaps in another expansion.
     let call_site = expansion
@@ -127,7 +128,7 @@ fn span(value: &json::Value) -> Span {
     Span {
         start: number("byte_start"),
         end: number("byte_end"),
-        primary: value.get("is_primary").and_then(json::Value::bool).unwrap_or(false),
+        primary: value.get("is_primary").and_then(json::Value::as_bool).unwrap_or(false),
         in_input: file == "<anon>" && !expanded,
         call_site,
     }

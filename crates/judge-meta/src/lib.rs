@@ -8,7 +8,8 @@
 //! - [`protocol`]: how checker programs and interactors talk, and [`OutputChecker`], the one
 //!   way an output is judged.
 //! - [`manifest`] over [`toml`]: every `Cargo.toml`, read and parsed once per process.
-//! - [`json`]: the JSON that rustc and cargo write, for the tools that read it.
+//! - [`json`]: the one JSON reader: Competitive Companion's documents, rustc's diagnostics,
+//!   cargo's messages; errors name the line, the column and the field's path.
 //!
 //! It never reaches a bundle, and depends on nothing but std.
 

@@ -130,13 +130,14 @@ pub fn build_tests(root: &Path, selection: &TestSelection) -> Result<TestBuild, 
 fn read_test_build(messages: &str) -> Result<TestBuild, String> {
     let mut build = TestBuild::default();
     for line in messages.lines().filter(|line| line.starts_with('{')) {
-        let message = json::parse(line).map_err(|e| format!("cannot read cargo's message: {e}"))?;
-        if message.get("reason").and_then(Value::str) != Some("compiler-artifact") {
+        let message = json::parse(line.as_bytes())
+            .map_err(|e| format!("cannot read cargo's message: {e}"))?;
+        if message.get("reason").and_then(Value::as_str) != Some("compiler-artifact") {
             continue;
         }
         let text = |value: Option<&Value>, what: &str| {
             value
-                .and_then(Value::str)
+                .and_then(Value::as_str)
                 .map(str::to_string)
                 .ok_or_else(|| format!("cargo's artifact message has no {what}: {line}"))
         };
@@ -146,18 +147,19 @@ fn read_test_build(messages: &str) -> Result<TestBuild, String> {
         let package = package_name(&package_dir)?;
         let kinds: Vec<&str> = target
             .and_then(|t| t.get("kind"))
-            .map_or(&[][..], Value::items)
+            .and_then(Value::as_array)
+            .unwrap_or_default()
             .iter()
-            .filter_map(Value::str)
+            .filter_map(Value::as_str)
             .collect();
-        let doctest = target.and_then(|t| t.get("doctest")).and_then(Value::bool) == Some(true);
+        let doctest = target.and_then(|t| t.get("doctest")).and_then(Value::as_bool) == Some(true);
         if kinds.contains(&"lib") && doctest && !build.doc_tested.contains(&package) {
             build.doc_tested.push(package.clone());
         }
-        let Some(executable) = message.get("executable").and_then(Value::str) else {
+        let Some(executable) = message.get("executable").and_then(Value::as_str) else {
             continue;
         };
-        let is_test = message.get("profile").and_then(|p| p.get("test")).and_then(Value::bool);
+        let is_test = message.get("profile").and_then(|p| p.get("test")).and_then(Value::as_bool);
         if is_test != Some(true) {
             continue; // a binary built for the integration tests to run, not a test
         }

@@ -3,7 +3,8 @@
 //! and the listener on 127.0.0.1 that receives them.
 //!
 //! The parts, each usable alone:
-//! - [`json`]: the JSON reader; errors name the line, the column and the field's path.
+//! - [`json`]: the JSON reader (judge-meta's); errors name the line, the column and the
+//!   field's path.
 //! - [`payload`]: a document as a [`Problem`] (crate name, judge profile, limits, kind,
 //!   samples, batch), every field checked.
 //! - [`naming`]: judges and crate names from URLs; [`naming::check_crate_name`].
@@ -41,7 +42,8 @@
 
 pub mod batch;
 pub mod http;
-pub mod json;
+/// The workspace's one JSON reader (judge-meta's), which documents are read with.
+pub use judge_meta::json;
 pub mod listener;
 pub mod naming;
 pub mod payload;
