@@ -110,6 +110,7 @@ mod panics;
 mod process;
 mod shrink;
 mod stress;
+mod timing;
 
 pub use interact::{
     interact, interact_binary, ExchangeReader, ExchangeWriter, Interaction, InteractorFn,
@@ -125,3 +126,4 @@ pub use mains::{checker_main, generator_main, interactor_main};
 pub use process::{check_generator, check_run, peak_memory_kib, run_binary};
 pub use shrink::{shrink, Judged, ShrinkFn};
 pub use stress::{stress_knobs, Failure, InteractiveStress, RunFn, Stress};
+pub use timing::{noise_note, Timing, NOISY_SPREAD, PART_OVER_WHOLE};
