@@ -38,6 +38,7 @@ die() {
 # and the testdata runner take the same time as with a release build), and the test build
 # reuses it instead of building the tools twice.
 xtask_built=
+XTASK_BIN="${CARGO_TARGET_DIR:-target}/debug/xtask"
 build_xtask() {
     [ -n "$xtask_built" ] && return 0
     cargo build -q -p xtask || die "cannot build the workspace's tools (crates/xtask)"
@@ -45,7 +46,7 @@ build_xtask() {
 }
 xtask() {
     build_xtask
-    "${CARGO_TARGET_DIR:-target}/debug/xtask" "$@"
+    "$XTASK_BIN" "$@"
 }
 
 # need_debian_package FILE PACKAGE WHAT: installs Debian's PACKAGE (with sudo unless root)

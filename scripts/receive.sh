@@ -15,4 +15,5 @@ USAGE="scripts/receive.sh [--port N] [--judge PROFILE] [--add-samples] | scripts
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 build_xtask
-exec "${CARGO_TARGET_DIR:-target}/release/xtask" receive "$@"
+# exec: Ctrl-C reaches the listener itself.
+exec "$XTASK_BIN" receive "$@"
