@@ -1,7 +1,7 @@
 //! The scripts' conventions: `--help` prints the usage line (commands one can type) and the
 //! script's description on stdout and exits 0; a bad call prints `error: REASON` and then
 //! the usage line on stderr, and exits 2. The bad calls here are refused before anything is
-//! built.
+//! built (receive.sh's by the tools, which the test build has built).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -18,6 +18,7 @@ const SCRIPTS: &[(&str, &[&str], &str)] = &[
     ("scripts/stress.sh", &["--seconds", "5"], "no problem given"),
     ("scripts/bench.sh", &["--runs", "0", "--edit-loop"], "--runs needs a positive integer"),
     ("scripts/new.sh", &[], "NAME is missing"),
+    ("scripts/receive.sh", &["--port", "x"], "--port needs a port number"),
     (".ci/run", &["now"], "it takes no arguments"),
 ];
 
