@@ -2,6 +2,7 @@
 //! extension posts them, every kind of bad request and document, a stalled client beside a
 //! good one, random bytes; after each the listener still serves.
 
+use scaffold::receive::client::{self, parse_response, Response};
 use scaffold::receive::{
     Batches, Config, Incomplete, Options, Problem, Receiver, Reply, Request, Server, Sink,
     StopHandle,
@@ -108,52 +109,19 @@ fn payload(name: &str) -> Vec<u8> {
     fs::read(payloads().join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
-#[derive(Debug)]
-struct Response {
-    status: u16,
-    head: String,
-    body: String,
-}
+/// How long a response may take.
+const WAIT: Duration = Duration::from_secs(30);
 
-fn parse_response(bytes: &[u8]) -> Response {
-    let text = String::from_utf8_lossy(bytes);
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let status = head
-        .strip_prefix("HTTP/1.1 ")
-        .and_then(|rest| rest.get(..3))
-        .and_then(|code| code.parse().ok())
-        .unwrap_or_else(|| panic!("not a response: {text:?}"));
-    Response { status, head: head.to_string(), body: body.to_string() }
-}
-
-/// Sends `bytes`, says it is done sending, and reads the whole response.
 fn exchange(addr: SocketAddr, bytes: &[u8]) -> Response {
-    let mut stream = TcpStream::connect(addr).expect("the listener accepts");
-    stream.set_read_timeout(Some(Duration::from_secs(30))).expect("a timeout");
-    // The listener may refuse before reading everything (405, 413); a write error then is fine.
-    let _ = stream.write_all(bytes);
-    let _ = stream.shutdown(Shutdown::Write);
-    let mut response = Vec::new();
-    let _ = stream.read_to_end(&mut response);
-    parse_response(&response)
+    client::exchange(addr, bytes, WAIT)
 }
 
-/// A POST as the extension sends it (Chrome's headers, `no-cors`: text/plain).
 fn request(body: &[u8]) -> Vec<u8> {
-    let mut bytes = format!(
-        "POST / HTTP/1.1\r\nHost: localhost:4244\r\nConnection: keep-alive\r\n\
-         Content-Length: {}\r\nContent-Type: text/plain;charset=UTF-8\r\n\
-         Origin: chrome-extension://cjnmckjndlpiamhfimnnjmnckgghkjbl\r\nAccept: */*\r\n\
-         Sec-Fetch-Site: none\r\nSec-Fetch-Mode: no-cors\r\n\r\n",
-        body.len()
-    )
-    .into_bytes();
-    bytes.extend_from_slice(body);
-    bytes
+    client::request_from(Some(client::EXTENSION_ORIGIN), body)
 }
 
 fn post(addr: SocketAddr, body: &[u8]) -> Response {
-    exchange(addr, &request(body))
+    client::post(addr, body, WAIT)
 }
 
 #[test]

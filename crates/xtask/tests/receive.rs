@@ -21,12 +21,14 @@ mod fixture;
 
 use std::fs;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{Shutdown, SocketAddr, TcpStream};
+use std::net::{SocketAddr, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Stdio};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
+
+use scaffold::receive::client::{self, parse_response, Response};
 
 use fixture::{cargo, failed, read, snapshot, succeeded, workspace_root, xtask, xtask_command};
 
@@ -152,50 +154,21 @@ impl Drop for Receiving {
     }
 }
 
-#[derive(Debug)]
-struct Response {
-    status: u16,
-    body: String,
-}
+/// How long a response may take (a contest's crates are made before the last reply).
+const WAIT: Duration = Duration::from_secs(60);
 
-/// Sends `bytes`, says it is done sending, and reads the whole response.
 fn exchange(addr: SocketAddr, bytes: &[u8]) -> Response {
-    let mut stream = TcpStream::connect(addr).expect("the listener accepts");
-    stream.set_read_timeout(Some(Duration::from_secs(60))).expect("a timeout");
-    // A refusal may come before the body is read (413): a write error then is fine.
-    let _ = stream.write_all(bytes);
-    let _ = stream.shutdown(Shutdown::Write);
-    let mut response = Vec::new();
-    let _ = stream.read_to_end(&mut response);
-    parse_response(&response)
+    let mut response = client::exchange(addr, bytes, WAIT);
+    response.body = response.body.trim_end().to_string();
+    response
 }
 
-fn parse_response(bytes: &[u8]) -> Response {
-    let text = String::from_utf8_lossy(bytes);
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let status = head
-        .strip_prefix("HTTP/1.1 ")
-        .and_then(|rest| rest.get(..3))
-        .and_then(|code| code.parse().ok())
-        .unwrap_or_else(|| panic!("not a response: {text:?}"));
-    Response { status, body: body.trim_end().to_string() }
-}
-
-/// A POST as the extension sends it (Chrome, `no-cors`), from `origin` (a tool sends none).
 fn request_from(origin: Option<&str>, body: &str) -> Vec<u8> {
-    let origin = origin.map_or(String::new(), |origin| format!("Origin: {origin}\r\n"));
-    let mut bytes = format!(
-        "POST / HTTP/1.1\r\nHost: localhost\r\nContent-Length: {}\r\n\
-         Content-Type: text/plain;charset=UTF-8\r\n{origin}\r\n",
-        body.len()
-    )
-    .into_bytes();
-    bytes.extend_from_slice(body.as_bytes());
-    bytes
+    client::request_from(origin, body.as_bytes())
 }
 
 /// The extension's Origin.
-const EXTENSION: Option<&str> = Some("chrome-extension://cjnmckjndlpiamhfimnnjmnckgghkjbl");
+const EXTENSION: Option<&str> = Some(client::EXTENSION_ORIGIN);
 
 fn post(addr: SocketAddr, body: &str) -> Response {
     exchange(addr, &request_from(EXTENSION, body))

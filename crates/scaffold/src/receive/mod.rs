@@ -11,6 +11,7 @@
 //! - [`http`]: reading one request with bounds, writing one response.
 //! - [`listener`]: the [`Server`] (127.0.0.1 only, concurrent reads, serialized handler).
 //! - [`batch`]: [`Batches`], a contest's problems gathered until the last one is in.
+//! - [`client`]: posting as the extension does (the tests' client over loopback).
 //!
 //! [`Receiver`] puts them together for `scripts/receive.sh`: it reads each POSTed document,
 //! answers 400 with the reason if it is wrong, gathers contests, and hands every whole batch
@@ -41,6 +42,7 @@
 //! ```
 
 pub mod batch;
+pub mod client;
 pub mod http;
 /// The workspace's one JSON reader (judge-meta's), which documents are read with.
 pub use judge_meta::json;
