@@ -211,6 +211,7 @@ fn fixture_programs_behave_like_their_cargo_builds_in_every_edition() {
                 for edition in [Edition::E2021, Edition::E2015, Edition::E2024] {
                     let text = bundle_app(dir, app, edition)
                         .unwrap_or_else(|e| panic!("{app} bundles for {edition:?}: {e}"));
+                    dump(&format!("{app}-{}.rs", edition.year()), &text);
                     let actual = compile_and_run(&text, edition, stdin);
                     assert_eq!(actual, expected, "{app} for {edition:?}:\n{text}");
                     holdout_cases_hold(app, edition, &text);
@@ -221,11 +222,23 @@ fn fixture_programs_behave_like_their_cargo_builds_in_every_edition() {
                 let options = options(Edition::E2021, true);
                 let compact = bundle_crate(dir, &dir.join(app), app, &options).expect("bundles");
                 let compact = compact.text;
+                dump(&format!("{app}-compact.rs"), &compact);
                 assert_eq!(compile_and_run(&compact, Edition::E2021, stdin), expected, "{app}");
                 assert_eq!(compact.lines().filter(|l| l.contains("//")).count(), 1, "{compact}");
             });
         }
     });
+}
+
+/// Writes a fixture's bundle to `$BUNDLER_FIXTURE_DUMP/name` when that variable names a
+/// folder, so that a change to the bundler can be compared byte for byte with the bundles
+/// before it.
+fn dump(name: &str, text: &str) {
+    if let Some(dir) = std::env::var_os("BUNDLER_FIXTURE_DUMP") {
+        let dir = PathBuf::from(dir);
+        fs::create_dir_all(&dir).expect("can create the dump folder");
+        fs::write(dir.join(name), text).expect("can write a dump");
+    }
 }
 
 /// What the hold-out of libraries from elsewhere found, each now bundled like everything else.
