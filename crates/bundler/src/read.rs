@@ -108,15 +108,37 @@ impl Tree {
     }
 }
 
-/// A crate as its manifest describes it, before it is read.
+/// A crate as its manifest describes it, once code names it.
 struct Manifested {
-    name: String,
     role: Role,
     root_file: PathBuf,
     /// Whether it has a library (`src/lib.rs`); only the binary's own package may lack one.
     has_lib: bool,
-    /// Its dependencies: the name its code calls each, and the index of its manifest.
-    deps: Vec<(String, usize)>,
+    /// Its dependencies, in the order its manifest lists them.
+    deps: Vec<Dependency>,
+}
+
+/// A path dependency as its dependent's manifest lists it.
+#[derive(Debug, Clone)]
+struct Dependency {
+    /// What the dependent's code calls it (a renamed dependency's key, else its crate name;
+    /// `-` as `_`).
+    name: String,
+    /// Its key as the manifest writes it, for messages.
+    key: String,
+    /// Its unit in [`Manifests::units`].
+    unit: usize,
+}
+
+/// A package that the bundle may inline: where it is and what its code is called, known as
+/// soon as a manifest lists it; what its own manifest says, read only once code names it.
+struct Unit {
+    dir: PathBuf,
+    /// Its crate name (its `[lib] name`, else its package's with `-` as `_`).
+    name: String,
+    /// Whether it lies outside the workspace (refused once code names it).
+    outside: bool,
+    manifest: Option<Manifested>,
 }
 
 /// Where reading starts: the bundle's root.
@@ -140,32 +162,31 @@ pub fn read_from(root: &Path, start: Start) -> Result<Tree, String> {
     let crate_dir = match start {
         Start::Binary(dir) | Start::Library(dir) => dir,
     };
-    let manifested = manifests(root, crate_dir)?;
+    let mut manifests = Manifests::new(root, crate_dir)?;
     let mut tree = Tree::default();
     let mut reader = Reader { root, tree: &mut tree };
-    // Which crate each manifest became, once read.
-    let mut read_as: Vec<Option<usize>> = vec![None; manifested.len()];
-    let read_unit = |reader: &mut Reader, read_as: &mut Vec<Option<usize>>, unit: usize| {
-        let m = &manifested[unit];
-        let krate = reader.tree.crates.len();
-        read_as[unit] = Some(krate);
-        reader.read_crate(&m.name, m.role, m.deps.clone(), &m.root_file)
-    };
+    // Which crate each unit became, once read; and the unit whose manifest lists each
+    // crate's dependencies (main.rs's: its package's).
+    let mut read_as: Vec<Option<usize>> = Vec::new();
+    let mut listed_by: Vec<usize> = Vec::new();
+    let own_name = manifests.units[0].name.clone();
     match start {
         Start::Binary(dir) => {
-            let own = &manifested[0];
-            let mut deps = own.deps.clone();
+            let own = manifests.open(0)?;
+            let mut deps: Vec<(String, usize)> =
+                own.deps.iter().map(|d| (d.name.clone(), d.unit)).collect();
             if own.has_lib {
-                deps.push((own.name.clone(), 0));
+                deps.push((own_name, 0));
             }
+            listed_by.push(0);
             reader.read_crate("", Role::Main, deps, &dir.join("src").join("main.rs"))?;
         }
         Start::Library(_) => {
-            let own = &manifested[0];
             let text = "fn main() {}\n".to_string();
-            reader.synthetic_main(&format!("(a program that only links {})", own.name), text)?;
-            reader.tree.crates[0].deps.push((own.name.clone(), 0));
-            read_unit(&mut reader, &mut read_as, 0)?;
+            reader.synthetic_main(&format!("(a program that only links {own_name})"), text)?;
+            reader.tree.crates[0].deps.push((own_name, 0));
+            listed_by.push(0);
+            read_unit(&mut reader, &mut manifests, &mut read_as, &mut listed_by, 0)?;
             reader.tree.crates[1].role = Role::Library;
         }
     }
@@ -173,10 +194,13 @@ pub fn read_from(root: &Path, start: Start) -> Result<Tree, String> {
     let mut next = 0;
     while next < reader.tree.crates.len() {
         let named = reader.named_deps(next);
+        let lister = listed_by[next];
         next += 1;
         for (_, unit) in named {
-            if read_as[unit].is_none() && (manifested[unit].has_lib || unit != 0) {
-                read_unit(&mut reader, &mut read_as, unit)?;
+            let read = read_as.get(unit).copied().flatten().is_some();
+            if !read && (unit != 0 || manifests.open(0)?.has_lib) {
+                manifests.check_inside(lister, unit)?;
+                read_unit(&mut reader, &mut manifests, &mut read_as, &mut listed_by, unit)?;
             }
         }
     }
@@ -197,7 +221,7 @@ pub fn read_from(root: &Path, start: Start) -> Result<Tree, String> {
         krate.deps = krate
             .deps
             .drain(..)
-            .filter_map(|(name, unit)| Some((name, position[read_as[unit]?])))
+            .filter_map(|(name, unit)| Some((name, position[read_as.get(unit).copied()??])))
             .collect();
     }
     for (k, krate) in tree.crates.iter().enumerate() {
@@ -263,78 +287,120 @@ fn check_exported(tree: &Tree) -> Result<(), String> {
     Ok(())
 }
 
-/// The package in `crate_dir` (first) and every library its manifest reaches by `path`,
-/// transitively, in the order the manifests list them: each with its crate name (its
-/// `[lib] name`, else its package's with `-` as `_`: what its own code writes) and its
-/// dependencies by the names its code calls them.
-fn manifests(root: &Path, crate_dir: &Path) -> Result<Vec<Manifested>, String> {
-    let root_real = fs::canonicalize(root).map_err(|e| format!("cannot read {root:?}: {e}"))?;
-    let display = |dir: &Path| -> String {
-        dir.strip_prefix(&root_real).unwrap_or(dir).display().to_string()
-    };
-    let start = fs::canonicalize(crate_dir)
-        .map_err(|e| format!("cannot read {}: {e}", crate_dir.display()))?;
-    let mut queue = vec![start.clone()];
-    let mut out: Vec<Manifested> = Vec::new();
-    let mut next = 0;
-    while next < queue.len() {
-        let dir = queue[next].clone();
-        next += 1;
-        let manifest = manifest::read(&dir, &display(&dir))?;
+/// Reads the crate of `unit` (its manifest checked now that code names it).
+fn read_unit(
+    reader: &mut Reader,
+    manifests: &mut Manifests,
+    read_as: &mut Vec<Option<usize>>,
+    listed_by: &mut Vec<usize>,
+    unit: usize,
+) -> Result<(), String> {
+    let m = manifests.open(unit)?;
+    let deps = m.deps.iter().map(|d| (d.name.clone(), d.unit)).collect();
+    let (role, root_file) = (m.role, m.root_file.clone());
+    if read_as.len() <= unit {
+        read_as.resize(unit + 1, None);
+    }
+    read_as[unit] = Some(reader.tree.crates.len());
+    listed_by.push(unit);
+    let name = manifests.units[unit].name.clone();
+    reader.read_crate(&name, role, deps, &root_file)
+}
+
+/// The packages the bundle may inline: the one in the crate's folder (unit 0), and every one
+/// a manifest read so far lists as a `path` dependency. A package's own manifest is read
+/// only when code names its crate, so a dependency nothing names (the test harness) is never
+/// read, checked or refused: only its name is looked up.
+struct Manifests {
+    /// The workspace root, canonical.
+    root: PathBuf,
+    units: Vec<Unit>,
+}
+
+impl Manifests {
+    /// The package in `crate_dir`, its manifest read.
+    fn new(root: &Path, crate_dir: &Path) -> Result<Manifests, String> {
+        let root = fs::canonicalize(root).map_err(|e| format!("cannot read {root:?}: {e}"))?;
+        let start = fs::canonicalize(crate_dir)
+            .map_err(|e| format!("cannot read {}: {e}", crate_dir.display()))?;
+        let unit = Unit { dir: start, name: String::new(), outside: false, manifest: None };
+        let mut manifests = Manifests { root, units: vec![unit] };
+        manifests.open(0)?;
+        Ok(manifests)
+    }
+
+    /// `dir` as messages show it: relative to the workspace root.
+    fn display(&self, dir: &Path) -> String {
+        dir.strip_prefix(&self.root).unwrap_or(dir).display().to_string()
+    }
+
+    /// The manifest of `unit`, read and checked on first use: what a bundle cannot reproduce
+    /// is refused (see [`manifest`]), and each of its `path` dependencies becomes a unit.
+    fn open(&mut self, unit: usize) -> Result<&Manifested, String> {
+        if self.units[unit].manifest.is_none() {
+            let manifested = self.read_manifest(unit)?;
+            self.units[unit].manifest = Some(manifested);
+        }
+        Ok(self.units[unit].manifest.as_ref().expect("just read"))
+    }
+
+    fn read_manifest(&mut self, unit: usize) -> Result<Manifested, String> {
+        let dir = self.units[unit].dir.clone();
+        let shown = self.display(&dir);
+        let manifest = manifest::read(&dir, &shown)?;
         if dir.join("build.rs").exists() {
-            return Err(format!(
-                "{}/build.rs: cannot inline a build script's effects",
-                display(&dir)
-            ));
+            return Err(format!("{shown}/build.rs: cannot inline a build script's effects"));
         }
         let root_file = dir.join("src").join("lib.rs");
         let has_lib = root_file.is_file();
-        if dir != start && !has_lib {
-            return Err(format!("{}: a dependency must be a library (src/lib.rs)", display(&dir)));
+        if unit != 0 && !has_lib {
+            return Err(format!("{shown}: a dependency must be a library (src/lib.rs)"));
         }
-        let name = manifest.lib_name.clone().unwrap_or_else(|| manifest.package.replace('-', "_"));
+        if self.units[unit].name.is_empty() {
+            self.units[unit].name = manifest::crate_name(&manifest);
+        }
         let mut deps = Vec::new();
         for dep in &manifest.path_dependencies {
             let dep_dir = fs::canonicalize(dir.join(&dep.path)).map_err(|e| {
-                format!(
-                    "{}/Cargo.toml: dependency `{}`: {}: {e}",
-                    display(&dir),
-                    dep.name,
-                    dep.path
-                )
+                format!("{shown}/Cargo.toml: dependency `{}`: {}: {e}", dep.name, dep.path)
             })?;
-            if !dep_dir.starts_with(&root_real) {
-                return Err(format!(
-                    "{}/Cargo.toml: dependency `{}` lies outside the workspace; the bundle only \
-                     inlines the workspace's own std-only libraries",
-                    display(&dir),
-                    dep.name
-                ));
-            }
-            let unit = match queue.iter().position(|d| *d == dep_dir) {
-                Some(unit) => unit,
-                None => {
-                    queue.push(dep_dir);
-                    queue.len() - 1
-                }
+            let dep_unit = self.unit_at(dep_dir)?;
+            // A renamed dependency is called by its key; any other by its own crate name.
+            let name = match dep.package {
+                Some(_) => dep.crate_name(),
+                None => self.units[dep_unit].name.clone(),
             };
-            // A renamed dependency is called by its key; any other by its own crate name
-            // (its `[lib] name`), known once its manifest is read.
-            let key = dep.package.is_some().then(|| dep.crate_name());
-            deps.push((key.unwrap_or_default(), unit));
+            deps.push(Dependency { name, key: dep.name.clone(), unit: dep_unit });
         }
-        let role = if dir == start { Role::Own } else { Role::Library };
-        out.push(Manifested { name, role, root_file, has_lib, deps });
+        let role = if unit == 0 { Role::Own } else { Role::Library };
+        Ok(Manifested { role, root_file, has_lib, deps })
     }
-    let names: Vec<String> = out.iter().map(|m| m.name.clone()).collect();
-    for m in &mut out {
-        for (name, unit) in &mut m.deps {
-            if name.is_empty() {
-                name.clone_from(&names[*unit]);
-            }
+
+    /// The unit of the package in `dir` (canonical), known by its crate name from now on.
+    fn unit_at(&mut self, dir: PathBuf) -> Result<usize, String> {
+        if let Some(unit) = self.units.iter().position(|u| u.dir == dir) {
+            return Ok(unit);
         }
+        let name = manifest::crate_name_at(&dir, &self.display(&dir))?;
+        let outside = !dir.starts_with(&self.root);
+        self.units.push(Unit { dir, name, outside, manifest: None });
+        Ok(self.units.len() - 1)
     }
-    Ok(out)
+
+    /// Refuses `unit`, which code of a crate of `lister` names, when it lies outside the
+    /// workspace.
+    fn check_inside(&self, lister: usize, unit: usize) -> Result<(), String> {
+        if !self.units[unit].outside {
+            return Ok(());
+        }
+        let listed = self.units[lister].manifest.as_ref().expect("a read crate's manifest");
+        let key = listed.deps.iter().find(|d| d.unit == unit).map_or("?", |d| d.key.as_str());
+        Err(format!(
+            "{}/Cargo.toml: dependency `{key}` lies outside the workspace; the bundle only \
+             inlines the workspace's own std-only libraries",
+            self.display(&self.units[lister].dir)
+        ))
+    }
 }
 
 struct Reader<'a> {

@@ -591,7 +591,8 @@ fn dependencies_the_bundle_cannot_inline_are_refused() {
     // Each case in a folder of its own: a manifest is read once per process.
     let case = |app_deps: &str, lib_manifest: &str, build_script: bool| -> String {
         let dir = TempDir::new("deps");
-        dir.write("app/src/main.rs", "fn main() {}\n");
+        // Only a dependency that code names is read (and checked).
+        dir.write("app/src/main.rs", "fn main() {\n    lib::f();\n}\n");
         dir.write(
             "app/Cargo.toml",
             &format!("[package]\nname = \"app\"\nedition = \"2021\"\n\n[dependencies]\n{app_deps}"),
@@ -611,6 +612,38 @@ fn dependencies_the_bundle_cannot_inline_are_refused() {
     assert!(err.contains("lib/Cargo.toml:6: cannot inline dependency `rand`"), "{err}");
     let err = case("lib = { path = \"../lib\" }\n", lib, true);
     assert!(err.contains("lib/build.rs: cannot inline"), "{err}");
+}
+
+#[test]
+fn a_dependency_outside_the_workspace_is_refused_only_when_code_names_it() {
+    // `harness` lies outside the workspace `ws`, as the test harness lies outside a fixture
+    // workspace whose problems depend on it for their interactor binaries; its build script
+    // and crates.io dependency would be refused too, if anything named it.
+    let dir = TempDir::new("outside");
+    dir.write(
+        "ws/app/Cargo.toml",
+        "[package]\nname = \"app\"\nedition = \"2021\"\n\n[dependencies]\n\
+         lib = { path = \"../lib\" }\nharness = { path = \"../../harness\" }\n",
+    );
+    dir.write("ws/lib/Cargo.toml", &manifest("lib", &[]));
+    dir.write("ws/lib/src/lib.rs", "pub fn one() -> u8 {\n    1\n}\n");
+    dir.write(
+        "harness/Cargo.toml",
+        "[package]\nname = \"harness\"\nedition = \"2021\"\n\n[dependencies]\nrand = \"0.8\"\n",
+    );
+    dir.write("harness/build.rs", "fn main() {}\n");
+    dir.write("harness/src/lib.rs", "pub fn play() {}\n");
+    let root = dir.path.join("ws");
+    dir.write("ws/app/src/main.rs", "fn main() {\n    println!(\"{}\", lib::one());\n}\n");
+    let text = bundle_app(&root, "app", Edition::E2021).expect("the harness is never read");
+    assert!(text.contains("mod lib {") && !text.contains("harness"), "{text}");
+    dir.write("ws/app/src/main.rs", "fn main() {\n    harness::play();\n}\n");
+    let err = bundle_app(&root, "app", Edition::E2021).expect_err("named, so refused");
+    assert_eq!(
+        err,
+        "app/Cargo.toml: dependency `harness` lies outside the workspace; the bundle only \
+         inlines the workspace's own std-only libraries"
+    );
 }
 
 #[test]
