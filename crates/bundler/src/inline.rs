@@ -41,12 +41,15 @@
 
 use std::collections::HashSet;
 
-use super::items::{self, Item, ItemKind};
+use super::attrs::Attribute;
+use super::edition::Edition;
+use super::items::{Item, ItemKind};
 use super::lexer::{Doc, Kind};
 use super::mapped::Mapped;
 use super::read::{self, Role, Tree};
 use super::source::Source;
-use super::Edition;
+use super::span::{line_span, ByteSpan, TokenSpan};
+use super::use_tree::{UseLeaf, UseTree};
 
 const MISPLACED_CRATE: &str =
     "cannot inline this use of `crate` (expected `crate::path` or `pub(crate)`)";
@@ -193,20 +196,20 @@ impl<'t> Inliner<'t> {
             let (b, leaves) = &own[m];
             let mut b = b.clone();
             for leaf in leaves {
-                if leaf.original.is_empty() {
+                if leaf.is_glob() {
                     // A glob: what the bundle can see of its module, or std's root.
-                    if let [root] = leaf.segments.as_slice() {
+                    if let [root] = leaf.segments().as_slice() {
                         if matches!(root.as_str(), "std" | "core" | "alloc") {
                             b.shadowing.extend(STD_MODULES.iter().map(|s| s.to_string()));
                             continue;
                         }
                     }
-                    if let Some(target) = resolve_module(tree, m, &leaf.segments) {
+                    if let Some(target) = resolve_module(tree, m, &leaf.segments()) {
                         b.shadowing.extend(own[target].0.shadowing.iter().cloned());
                         b.items.extend(own[target].0.items.iter().cloned());
                     }
                 } else if !binds_values_or_macros_only(tree, m, leaf) {
-                    b.shadowing.insert(leaf.bound.clone());
+                    b.shadowing.insert(leaf.bound().to_string());
                 }
             }
             bindings.push(b);
@@ -352,12 +355,10 @@ impl<'t> Inliner<'t> {
             let mut skip = entry.removed_inside.clone();
             // `#[path]` goes with the file it named, inlined below.
             if let Some(child) = entry.child {
-                for &hash in &item.attrs {
-                    if let Some(("path", _)) = items::attr_name(src, hash) {
-                        let close = src.partner[src.next_code(hash + 1, item.end)];
-                        edits.push(cut(src, hash, close + 1));
-                        skip.push((hash, close + 1));
-                    }
+                for attr in item.attrs.iter().filter(|a| a.is(src, "path")) {
+                    let close = attr.brackets.close;
+                    edits.push(cut(src, attr.hash, close + 1));
+                    skip.push((attr.hash, close + 1));
                 }
                 children.push((child, item));
             }
@@ -371,10 +372,11 @@ impl<'t> Inliner<'t> {
                     edits.push(insert(src.tokens[vis].end, "(crate)".to_string()));
                 }
             }
-            if item.kind == ItemKind::Use {
+            if let Some(tree) = &item.use_tree {
                 self.move_grouped_macros(
                     m,
                     src,
+                    tree,
                     (item.keyword, item.end),
                     at_root,
                     &mut skip,
@@ -382,19 +384,20 @@ impl<'t> Inliner<'t> {
                 )?;
             }
             let macro_body = match (item.kind, item.body) {
-                (ItemKind::MacroRules | ItemKind::MacroCall, Some((open, _))) => open,
+                (ItemKind::MacroRules | ItemKind::MacroCall, Some(body)) => body.open,
                 (ItemKind::MacroRules | ItemKind::MacroCall, None) => item.keyword,
                 _ => usize::MAX,
             };
             let end = match (entry.child, item.body) {
-                (Some(_), Some((open, _))) => open + 1,
+                (Some(_), Some(body)) => body.open + 1,
                 _ => item.end,
             };
-            let transcribers = if item.kind == ItemKind::MacroRules {
-                items::transcribers(src, item)
-            } else {
-                Vec::new()
-            };
+            let transcribers: Vec<(usize, usize)> = item
+                .rules
+                .iter()
+                .flatten()
+                .map(|rule| (rule.transcriber.open, rule.transcriber.close))
+                .collect();
             let context = Context {
                 m,
                 macro_body,
@@ -427,14 +430,14 @@ impl<'t> Inliner<'t> {
                 pos = splice_child(&mut out, module.file, src, pos, item, text);
             }
             debug_assert!(edit.start >= pos, "edits do not overlap: {edit:?} at {pos}");
-            out.push_source(module.file, &src.text, (pos, edit.start));
+            out.push_source(module.file, &src.text, ByteSpan::new(pos, edit.start));
             out.push_str(&edit.text);
             pos = edit.end;
         }
         for (item, text) in child_texts {
             pos = splice_child(&mut out, module.file, src, pos, item, text);
         }
-        out.push_source(module.file, &src.text, (pos, module.text.1));
+        out.push_source(module.file, &src.text, ByteSpan::new(pos, module.text.1));
         Ok(out)
     }
 
@@ -445,9 +448,9 @@ impl<'t> Inliner<'t> {
         if src.tokens[item.start].kind == Kind::Comment(Doc::Inner) {
             return true; // a `//!` doc: the comment rules decide
         }
-        match items::attr_name(src, item.start) {
-            Some(("allow", _)) => true,
-            Some(("recursion_limit", _)) => {
+        match item.attrs.first().and_then(|attr| attr.name(src)) {
+            Some("allow") => true,
+            Some("recursion_limit") => {
                 let end = src.tokens[item.end - 1].end;
                 let text = src.text[src.tokens[item.start].start..end].to_string();
                 let mut hoisted = self.hoisted.borrow_mut();
@@ -605,6 +608,7 @@ impl<'t> Inliner<'t> {
         &self,
         m: usize,
         src: &Source,
+        tree: &UseTree,
         (keyword, end): (usize, usize),
         at_root: bool,
         skip: &mut Vec<(usize, usize)>,
@@ -614,7 +618,21 @@ impl<'t> Inliner<'t> {
         let exported = |root: &str, name: &str| -> bool {
             self.exported_macro_target(k, &[root.to_string(), name.to_string()]).is_some()
         };
-        let moved = items::grouped_macros(src, keyword, end, &exported)?;
+        let moved: Vec<GroupedMacro> = tree
+            .leaves
+            .iter()
+            .filter_map(|leaf| match (leaf.element, leaf.prefix.as_slice()) {
+                (Some(range), [root]) if !leaf.is_glob() && exported(root, &leaf.segment) => {
+                    let range = (range.start, range.end);
+                    Some(GroupedMacro {
+                        range,
+                        name: leaf.segment.clone(),
+                        alias: leaf.alias.clone(),
+                    })
+                }
+                _ => None,
+            })
+            .collect();
         if moved.is_empty() {
             return Ok(());
         }
@@ -639,8 +657,10 @@ impl<'t> Inliner<'t> {
         let leaving: Vec<_> = moved.iter().filter(|m| !both(&m.name)).map(|m| m.range).collect();
         let whole = src.is_punct(colons, "::")
             && src.is_punct(open, "{")
-            && src.next_code(src.partner[open] + 1, end) == semi
-            && items::group_elements(src, open) == leaving;
+            && src.next_code(src.close(open) + 1, end) == semi
+            && tree.group(open).is_some_and(|group| {
+                group.elements.iter().map(|e| (e.start, e.end)).collect::<Vec<_>>() == leaving
+            });
         let mut added = String::new();
         for moved in moved {
             if !whole && !both(&moved.name) {
@@ -681,7 +701,7 @@ impl<'t> Inliner<'t> {
             // `fn main() { use lg::{lg, table}; lg::hvec!(..) }`: the macro `lg` is no rival
             // of the crate `lg` in a path.
             Binding::Import(leaf) => {
-                leaf.bound == name && !binds_values_or_macros_only(self.tree, m, leaf)
+                leaf.bound() == name && !binds_values_or_macros_only(self.tree, m, leaf)
             }
         })
     }
@@ -891,9 +911,11 @@ impl<'t> Inliner<'t> {
                     if here != context.use_item {
                         // A `use` in a block.
                         let before = moved.len();
+                        let tree = UseTree::read(src, here, all)?;
                         self.move_grouped_macros(
                             m,
                             src,
+                            &tree,
                             (here, all),
                             context.at_root,
                             &mut moved,
@@ -927,11 +949,11 @@ impl<'t> Inliner<'t> {
                     }
                 }
                 Kind::Punct if here < macro_body && src.text(here) == "#" => {
-                    let Some((name, name_at)) = items::attr_name(src, here) else { continue };
-                    let refusal = match name {
-                        "path" => Some("cannot inline `#[path]` here: only on a `mod` item"),
-                        "test" => Some(NESTED_TEST),
-                        "cfg" if items::cfg_group(src, name_at)? == Some(false) => Some(NESTED_CFG),
+                    let Some(attr) = Attribute::at(src, here) else { continue };
+                    let refusal = match attr.name(src) {
+                        Some("path") => Some("cannot inline `#[path]` here: only on a `mod` item"),
+                        Some("test") => Some(NESTED_TEST),
+                        Some("cfg") if attr.is_false_cfg(src)? => Some(NESTED_CFG),
                         _ => None,
                     };
                     if let Some(message) = refusal {
@@ -956,17 +978,15 @@ impl<'t> Inliner<'t> {
     ) -> Result<(usize, String), String> {
         let all = src.tokens.len();
         let open = src.next_code(bang + 1, all);
-        let close = src.partner.get(open).copied().unwrap_or(usize::MAX);
+        let close = src.partner(open);
         let path_at = src.next_code(open + 1, all);
         let after = src.next_code(path_at + 1, all);
         let after = if src.is_punct(after, ",") { src.next_code(after + 1, all) } else { after };
         let literal = src.tokens.get(path_at).map(|t| t.kind);
-        if close == usize::MAX
-            || literal != Some(Kind::Literal(super::lexer::Lit::Str))
-            || after != close
-        {
+        let one_literal = literal == Some(Kind::Literal(super::lexer::Lit::Str));
+        let Some(close) = close.filter(|&close| close == after && one_literal) else {
             return Err(src.error(name, "cannot inline this include: expected one string literal"));
-        }
+        };
         let relative = src.text(path_at).trim_matches('"');
         if relative.contains('\\') {
             return Err(src.error(path_at, "cannot inline an include path with escapes"));
@@ -1020,8 +1040,8 @@ impl<'t> Inliner<'t> {
     ) -> Result<(), String> {
         let k = self.tree.modules[m].krate;
         let all = src.tokens.len();
-        let block_locals = items::block_items(src, use_kw);
-        let roots = match items::use_at(src, use_kw, all) {
+        let block_locals = block_items(src, use_kw);
+        let roots = match UseTree::read_valid(src, use_kw, all) {
             Ok(tree) => tree.roots,
             // A `use` in a macro defined inside a function (`use $crate::x`) is a template.
             Err(_) if in_macro_template(src, use_kw, all) => Vec::new(),
@@ -1086,7 +1106,7 @@ struct Context<'a> {
 
 /// What module `m` itself defines (every import's name among its items; whether an import
 /// shadows a crate is decided by the caller), and its imports.
-fn own_bindings(tree: &Tree, m: usize) -> Result<(Bindings, Vec<items::UseLeaf>), String> {
+fn own_bindings(tree: &Tree, m: usize) -> Result<(Bindings, Vec<UseLeaf>), String> {
     let module = &tree.modules[m];
     let src = &tree.files[module.file];
     let mut b = Bindings::default();
@@ -1101,19 +1121,19 @@ fn own_bindings(tree: &Tree, m: usize) -> Result<(Bindings, Vec<items::UseLeaf>)
         }
         match item.kind {
             ItemKind::Use => {
-                for leaf in items::use_leaves(src, item.keyword, item.end)? {
-                    if leaf.segments.len() == 1 && leaf.segments[0] == leaf.bound {
+                for leaf in item.use_tree.iter().flat_map(|tree| &tree.leaves) {
+                    if leaf.segments() == [leaf.bound()] {
                         continue; // `use dep;` brings a crate into scope, not a rival of it
                     }
-                    if leaf.original.is_empty() {
+                    if leaf.is_glob() {
                         b.globs = true;
                     } else {
-                        b.items.insert(leaf.bound.clone());
+                        b.items.insert(leaf.bound().to_string());
                         if public {
-                            b.public.insert(leaf.bound.clone());
+                            b.public.insert(leaf.bound().to_string());
                         }
                     }
-                    leaves.push(leaf);
+                    leaves.push(leaf.clone());
                 }
             }
             ItemKind::MacroRules | ItemKind::MacroCall | ItemKind::Inner | ItemKind::Empty => {}
@@ -1158,11 +1178,14 @@ fn is_public(src: &Source, item: &Item) -> bool {
 /// statics) or macros, which never shadow a crate in a path: its module is one the bundle
 /// sees, and every item of that name there is one of those (an import of that name there
 /// may be anything).
-fn binds_values_or_macros_only(tree: &Tree, m: usize, leaf: &items::UseLeaf) -> bool {
-    let path = if leaf.segments.last() == Some(&leaf.bound) && leaf.bound != leaf.original {
-        &leaf.segments[..leaf.segments.len() - 1] // `a::b as c`: the alias is not in the path
+fn binds_values_or_macros_only(tree: &Tree, m: usize, leaf: &UseLeaf) -> bool {
+    let segments = leaf.segments();
+    let path = if segments.last().map(String::as_str) == Some(leaf.bound())
+        && leaf.bound() != leaf.original()
+    {
+        &segments[..segments.len() - 1] // `a::b as c`: the alias is not in the path
     } else {
-        &leaf.segments[..]
+        &segments[..]
     };
     let Some((name, prefix)) = path.split_last() else { return false };
     let Some(target) = resolve_module(tree, m, prefix) else { return false };
@@ -1200,10 +1223,65 @@ fn resolve_module(tree: &Tree, m: usize, segments: &[String]) -> Option<usize> {
     Some(at)
 }
 
+/// An import, inside a group, of a crate's `#[macro_export]` macro by the crate's path
+/// (`use lib::{m, X};`, `use crate::{m as n, X};`): such a macro lives at the crate's root,
+/// which is not where the bundle puts the crate's module, so it moves to a `use` of its own.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct GroupedMacro {
+    /// The tokens of its group element, trailing comma included.
+    range: (usize, usize),
+    /// The macro's name.
+    name: String,
+    /// Its alias (`as n`), if any.
+    alias: Option<String>,
+}
+
+/// The names of the items declared in the blocks (not modules) around token `at`: what a
+/// `use` there may name without a path (`fn f() { enum Dir {..} use Dir::*; }`).
+fn block_items(src: &Source, at: usize) -> Vec<&str> {
+    let mut names = Vec::new();
+    let mut at = at;
+    while let Some(open) = src.enclosing_brace(at) {
+        let before = src.prev_code(open);
+        let is_module = before.is_some_and(|b| {
+            src.ident(b).is_some() && src.prev_code(b).is_some_and(|m| src.is_kw(m, "mod"))
+        });
+        if is_module {
+            break;
+        }
+        let close = src.close(open);
+        let mut j = open + 1;
+        while j < close {
+            let declares = matches!(
+                src.ident(j),
+                Some(
+                    "struct"
+                        | "enum"
+                        | "union"
+                        | "trait"
+                        | "type"
+                        | "mod"
+                        | "fn"
+                        | "const"
+                        | "static"
+                )
+            ) && src.tokens[j].kind == Kind::Ident;
+            if declares {
+                if let Some(name) = src.ident(src.next_code(j + 1, close)) {
+                    names.push(name);
+                }
+            }
+            j = src.skip_tree(j);
+        }
+        at = open;
+    }
+    names
+}
+
 /// A name that a block binds: an item (in the type namespace) or an import (of anything).
 enum Binding {
     Item(String),
-    Import(items::UseLeaf),
+    Import(UseLeaf),
 }
 
 /// The names that items and imports declared in the blocks around token `at` bind in the
@@ -1212,7 +1290,7 @@ fn block_bindings(src: &Source, at: usize, stop: usize) -> Vec<Binding> {
     let mut names = Vec::new();
     let mut at = at;
     while let Some(open) = src.enclosing_brace(at).filter(|&open| open >= stop) {
-        let close = src.partner[open];
+        let close = src.close(open);
         let mut j = open + 1;
         while j < close {
             match src.ident(j).filter(|_| src.tokens[j].kind == Kind::Ident) {
@@ -1222,18 +1300,14 @@ fn block_bindings(src: &Source, at: usize, stop: usize) -> Vec<Binding> {
                     );
                 }
                 Some("use") => {
-                    if let Ok(leaves) = items::use_leaves(src, j, close) {
-                        names.extend(
-                            leaves.into_iter().filter(|l| !l.bound.is_empty()).map(Binding::Import),
-                        );
+                    if let Ok(tree) = UseTree::read(src, j, close) {
+                        let leaves = tree.leaves.into_iter().filter(|l| !l.bound().is_empty());
+                        names.extend(leaves.map(Binding::Import));
                     }
                 }
                 _ => {}
             }
-            j = match src.partner[j] {
-                p if p != usize::MAX && p > j => p + 1,
-                _ => j + 1,
-            };
+            j = src.skip_tree(j);
         }
         at = open;
     }
@@ -1246,8 +1320,7 @@ fn visibility_start(src: &Source, keyword: usize) -> usize {
         if src.is_kw(p, "pub") {
             return p;
         }
-        if src.is_punct(p, ")") {
-            let open = src.partner[p];
+        if let Some(open) = src.partner(p).filter(|_| src.is_punct(p, ")")) {
             if let Some(q) = src.prev_code(open).filter(|&q| src.is_kw(q, "pub")) {
                 return q;
             }
@@ -1338,7 +1411,7 @@ fn is_keyword(word: &str) -> bool {
 /// Where a child module's text goes: the byte range its body (or its `;`) takes.
 fn child_at(src: &Source, item: &Item) -> (usize, usize) {
     match item.body {
-        Some((open, close)) => (src.tokens[open].end, src.tokens[close].start),
+        Some(body) => (src.tokens[body.open].end, src.tokens[body.close].start),
         None => {
             let semi = src.prev_code(item.end).expect("`mod foo;` ends with `;`");
             (src.tokens[semi].start, src.tokens[semi].end)
@@ -1357,7 +1430,7 @@ fn splice_child(
     text: Mapped,
 ) -> usize {
     let (start, end) = child_at(src, item);
-    out.push_source(file, &src.text, (pos, start));
+    out.push_source(file, &src.text, ByteSpan::new(pos, start));
     if item.body.is_some() {
         out.append(text);
     } else {
@@ -1371,7 +1444,8 @@ fn splice_child(
 
 /// Cuts tokens `lo..hi`; when they fill their lines, the lines go too.
 fn cut(src: &Source, lo: usize, hi: usize) -> Edit {
-    let (start, end) = line_span(&src.text, src.tokens[lo].start, src.tokens[hi - 1].end);
+    let ByteSpan { start, end } =
+        line_span(&src.text, ByteSpan::new(src.tokens[lo].start, src.tokens[hi - 1].end));
     Edit { start, end, text: String::new() }
 }
 
@@ -1379,7 +1453,7 @@ fn cut(src: &Source, lo: usize, hi: usize) -> Edit {
 /// before it (a space between two tokens it separated stays).
 fn cut_comment(src: &Source, i: usize) -> Edit {
     let token = src.tokens[i];
-    let (start, end) = line_span(&src.text, token.start, token.end);
+    let ByteSpan { start, end } = line_span(&src.text, ByteSpan::new(token.start, token.end));
     if (start, end) != (token.start, token.end) {
         return Edit { start, end, text: String::new() };
     }
@@ -1392,21 +1466,4 @@ fn cut_comment(src: &Source, i: usize) -> Edit {
         end: token.end,
         text: if joins { " ".into() } else { String::new() },
     }
-}
-
-/// `start..end` widened to whole lines when only blanks share its first and last lines.
-pub fn line_span(text: &str, mut start: usize, mut end: usize) -> (usize, usize) {
-    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
-    if text[line_start..start].trim_matches([' ', '\t']).is_empty() {
-        let rest = &text[end..];
-        let blank = rest.len() - rest.trim_start_matches([' ', '\t', '\r']).len();
-        if rest[blank..].starts_with('\n') {
-            start = line_start;
-            end += blank + 1;
-        } else if rest[blank..].is_empty() {
-            start = line_start;
-            end = text.len();
-        }
-    }
-    (start, end)
 }

@@ -107,8 +107,13 @@
 //!   module of the bundle (or of std's root), shadows it. A glob of anything else (an enum, a
 //!   module of std below the root) is assumed not to bring a module of a dependency's name.
 
+mod attrs;
+mod cfg;
+mod edition;
 mod emit;
 mod expand;
+mod hidden;
+mod index;
 mod inline;
 mod items;
 pub mod lexer;
@@ -120,53 +125,27 @@ mod reach;
 mod read;
 mod refusal;
 mod rustc;
+mod scratch;
 mod source;
+mod span;
 #[cfg(test)]
 mod tests;
+mod use_tree;
 
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
+pub use edition::Edition;
 pub use emit::JudgeCheck;
 use emit::Verdict;
 use judge_meta::profiles::{self, Profile};
 pub use library::{check_library, LibraryCheck};
-use mapped::Mapped;
+use mapped::{Edit, Mapped};
 pub use refusal::Judge;
 pub use rustc::Compiler;
-
-/// A Rust edition.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Edition {
-    E2015,
-    E2018,
-    E2021,
-    E2024,
-}
-
-impl Edition {
-    /// `"2021"` -> `Edition::E2021`.
-    pub fn parse(text: &str) -> Result<Edition, String> {
-        match text {
-            "2015" => Ok(Edition::E2015),
-            "2018" => Ok(Edition::E2018),
-            "2021" => Ok(Edition::E2021),
-            "2024" => Ok(Edition::E2024),
-            _ => Err(format!("unknown edition {text:?}")),
-        }
-    }
-
-    pub fn year(self) -> &'static str {
-        match self {
-            Edition::E2015 => "2015",
-            Edition::E2018 => "2018",
-            Edition::E2021 => "2021",
-            Edition::E2024 => "2024",
-        }
-    }
-}
+use scratch::Scratch;
 
 /// How to write the bundle and what must accept it.
 #[derive(Debug, Clone)]
@@ -366,13 +345,17 @@ pub fn bundle_crate(
     for target in &options.targets {
         judges.push(target_cfg(&analysis.program, Some(target), true)?);
     }
-    let hidden = prune::hidden_names(&inlined.text, &host, &judges)?;
+    let hidden = hidden::hidden_names(&inlined.text, &host, &judges)?;
     // What no name can reach goes before the first compile.
     let unreachable = reach::unreachable(&inlined.text, libraries, &hidden)?;
     let libraries = libraries
-        - unreachable.iter().filter(|r| r.1 <= libraries).map(|r| r.1 - r.0).sum::<usize>();
-    inlined.apply(unreachable.into_iter().map(|(s, e, _)| (s, e, String::new())).collect());
-    let place = |text: &Mapped, at: usize| place(&tree, text, at);
+        - unreachable
+            .iter()
+            .filter(|u| u.span.end <= libraries)
+            .map(|u| u.span.len())
+            .sum::<usize>();
+    inlined.apply(unreachable.into_iter().map(|u| Edit::cut(u.span)).collect());
+    let place = |text: &Mapped, at: usize| tree.place(text, at);
     let refuse = |text: &Mapped, outcome: &rustc::Outcome| {
         let at = |offset: usize| place(text, offset);
         refusal::refusal(&options.judge, analysis, outcome, text, &scratch.path, &at)
@@ -493,18 +476,6 @@ pub fn bundle_crate(
     })
 }
 
-/// `crates/x/src/lib.rs:12:5: ` for byte `at` of `text`, or `bundle line N: ` for text the
-/// bundler wrote.
-fn place(tree: &read::Tree, text: &Mapped, at: usize) -> String {
-    match text.origin(at) {
-        Some((file, offset)) => format!("{}: ", tree.files[file].location(offset)),
-        None => {
-            let line = 1 + text.text[..at.min(text.text.len())].matches('\n').count();
-            format!("bundle line {line}: ")
-        }
-    }
-}
-
 /// The cfg options (`unix`, `target_os="linux"`, ...) of `target` (this machine's by
 /// default), as `rustc --print cfg` prints them (`optimized`: with `-O`, which turns
 /// `debug_assertions` off; a judge compiles with `-O`).
@@ -529,30 +500,4 @@ fn target_cfg(
         ));
     }
     Ok(String::from_utf8_lossy(&output.stdout).lines().map(|l| l.trim().to_string()).collect())
-}
-
-/// A scratch folder for the compiler's outputs, removed on drop.
-struct Scratch {
-    path: PathBuf,
-}
-
-impl Scratch {
-    fn new() -> Result<Scratch, String> {
-        use std::sync::atomic::{AtomicUsize, Ordering};
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        Scratch::at(std::env::temp_dir().join(format!("xtask-bundle-{}-{n}", std::process::id())))
-    }
-
-    fn at(path: PathBuf) -> Result<Scratch, String> {
-        std::fs::create_dir_all(&path)
-            .map_err(|e| format!("cannot create {}: {e}", path.display()))?;
-        Ok(Scratch { path })
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.path);
-    }
 }

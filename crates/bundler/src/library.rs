@@ -14,11 +14,13 @@ use std::path::Path;
 use judge_meta::problem::{self, Role};
 use judge_meta::profiles::{self, PROFILES};
 
+use super::edition::Edition;
 use super::mapped::Mapped;
 use super::read::{self, Start};
 use super::refusal::{self, Judge};
 use super::rustc::{self, Compiler};
-use super::{emit, inline, Edition, Scratch};
+use super::scratch::Scratch;
+use super::{emit, inline};
 
 /// One way a judge meets the library, and what it said.
 #[derive(Debug)]
@@ -46,7 +48,7 @@ pub fn check_library(root: &Path, name: &str) -> Result<Vec<LibraryCheck>, Strin
     }
     let dir = problem::crate_dir(root, name).expect("a crate with a role has a folder");
     let tree = read::read_from(root, Start::Library(&dir))?;
-    let place = |text: &Mapped, at: usize| super::place(&tree, text, at);
+    let place = |text: &Mapped, at: usize| tree.place(text, at);
     let oldest = PROFILES.iter().map(|p| p.rust_version).min_by_key(|v| version_key(v));
     let oldest = oldest.unwrap_or(profiles::RUSTC_163_VERSION);
     let judges = |edition: &str, own: bool| -> String {
@@ -132,7 +134,7 @@ pub fn check_library(root: &Path, name: &str) -> Result<Vec<LibraryCheck>, Strin
                     let mut compiler = compiler.clone();
                     // Only errors: an unused library item is no mistake.
                     compiler.flags.extend(strings(&["-A", "warnings"]));
-                    if compiler.program == refusal::CLIPPY_DRIVER {
+                    if compiler.program == rustc::CLIPPY_DRIVER {
                         compiler
                             .flags
                             .extend(strings(&["--force-warn", "clippy::incompatible_msrv"]));

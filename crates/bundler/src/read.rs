@@ -11,8 +11,10 @@ use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use super::items::{self, Item, ItemKind, Presence};
+use super::attrs::{self, Presence};
+use super::items::{self, Item, ItemKind};
 use super::manifest;
+use super::mapped::Mapped;
 use super::source::Source;
 
 /// What a crate is to the bundle.
@@ -105,6 +107,18 @@ impl Tree {
     /// Whether code of crate `k` may call a crate `name`.
     pub fn has_dep(&self, k: usize, name: &str) -> bool {
         self.crates[k].deps.iter().any(|(n, _)| n == name)
+    }
+
+    /// `crates/x/src/lib.rs:12:5: ` for byte `at` of `text` (a text made of these files), or
+    /// `bundle line N: ` for text the bundler wrote.
+    pub fn place(&self, text: &Mapped, at: usize) -> String {
+        match text.origin(at) {
+            Some(origin) => format!("{}: ", self.files[origin.file].location(origin.offset)),
+            None => {
+                let line = 1 + text.text[..at.min(text.text.len())].matches('\n').count();
+                format!("bundle line {line}: ")
+            }
+        }
     }
 }
 
@@ -248,8 +262,8 @@ fn resolve_macro_use(tree: &mut Tree) {
                 continue;
             }
             let src = &tree.files[tree.modules[root].file];
-            let present = items::presence(src, &item.attrs).ok() == Some(Presence::Kept);
-            if !present || !has_attr(src, item, "macro_use") {
+            let present = attrs::presence(src, &item.attrs).ok() == Some(Presence::Kept);
+            if !present || !item.has_attr(src, "macro_use") {
                 continue;
             }
             if let Some(target) = extern_crate_name(src, item).and_then(|name| tree.dep(k, name)) {
@@ -264,11 +278,6 @@ fn resolve_macro_use(tree: &mut Tree) {
 fn extern_crate_name<'s>(src: &'s Source, item: &Item) -> Option<&'s str> {
     let hi = item.end;
     src.ident(src.next_code(src.next_code(item.keyword + 1, hi) + 1, hi))
-}
-
-/// Whether `item` has the outer attribute `name` (`#[macro_use]`).
-fn has_attr(src: &Source, item: &Item, name: &str) -> bool {
-    item.attrs.iter().any(|&hash| items::attr_name(src, hash).is_some_and(|(n, _)| n == name))
 }
 
 /// Two crates exporting macros of the same name would define both at the bundle's root.
@@ -465,7 +474,7 @@ impl Reader<'_> {
             for entry in module.entries.iter().filter(|e| !e.removed) {
                 let range = match (entry.child, entry.item.body) {
                     // An inline module's body is its child's.
-                    (Some(_), Some((open, _))) => (entry.item.lead, open),
+                    (Some(_), Some(body)) => (entry.item.lead, body.open),
                     _ => (entry.item.lead, entry.item.end),
                 };
                 for i in range.0..range.1 {
@@ -521,10 +530,10 @@ impl Reader<'_> {
         let mut entries = Vec::new();
         let at_crate_root = parent.is_none();
         for item in items::split(src, range.0, range.1)? {
-            let mut removed = items::presence(src, &item.attrs)? == Presence::Removed;
+            let mut removed = attrs::presence(src, &item.attrs)? == Presence::Removed;
             if item.kind == ItemKind::Inner {
-                if let Some(("cfg", name_at)) = items::attr_name(src, item.start) {
-                    if items::cfg_group(src, name_at)? == Some(false) {
+                if let Some(attr) = item.attrs.first() {
+                    if attr.is_false_cfg(src)? {
                         return Err(src.error(
                             item.start,
                             "cannot remove a module by an inner `#![cfg]`: put `#[cfg]` on the \
@@ -538,15 +547,15 @@ impl Reader<'_> {
             }
             let mut removed_inside = Vec::new();
             if matches!(item.kind, ItemKind::Impl | ItemKind::Trait) {
-                if let Some((open, close)) = item.body {
-                    for inner in items::split(src, open + 1, close)? {
-                        if items::presence(src, &inner.attrs)? == Presence::Removed {
+                if let Some(body) = item.body {
+                    for inner in items::split(src, body.open + 1, body.close)? {
+                        if attrs::presence(src, &inner.attrs)? == Presence::Removed {
                             removed_inside.push((inner.lead, inner.end));
                         }
                     }
                 }
             }
-            if !removed && item.kind == ItemKind::MacroRules && is_exported(src, &item) {
+            if !removed && item.is_exported_macro(src) {
                 let exported = &mut self.tree.crates[krate].exported;
                 exported.extend(item.names.iter().cloned());
             }
@@ -615,11 +624,12 @@ impl Reader<'_> {
         };
         let name = item.names.first().cloned().unwrap_or_default();
         let src = &self.tree.files[file];
-        let path_attr = item.attrs.iter().find_map(|&hash| match items::attr_name(src, hash) {
-            Some(("path", name_at)) => Some((hash, name_at)),
+        let path_attr = item.attrs.iter().find_map(|attr| match (attr.name(src), attr.name_at) {
+            (Some("path"), Some(name_at)) => Some((attr.hash, name_at)),
             _ => None,
         });
-        if let Some((open, close)) = item.body {
+        if let Some(body) = item.body {
+            let (open, close) = (body.open, body.close);
             if let Some((hash, _)) = path_attr {
                 return Err(src.error(hash, "cannot inline `#[path]` on an inline module"));
             }
@@ -675,9 +685,4 @@ impl Reader<'_> {
             )),
         }
     }
-}
-
-/// Whether the `macro_rules!` item has `#[macro_export]`.
-pub fn is_exported(src: &Source, item: &Item) -> bool {
-    item.attrs.iter().any(|&h| matches!(items::attr_name(src, h), Some(("macro_export", _))))
 }
