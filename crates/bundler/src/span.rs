@@ -75,11 +75,6 @@ impl Group {
     pub fn inside(self) -> TokenSpan {
         TokenSpan::new(self.open + 1, self.close)
     }
-
-    /// The tokens of the group, delimiters included.
-    pub fn whole(self) -> TokenSpan {
-        TokenSpan::new(self.open, self.close + 1)
-    }
 }
 
 /// `span` of `text` widened to whole lines when only blanks share its first and last lines
