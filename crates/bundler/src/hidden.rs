@@ -150,7 +150,7 @@ fn all_macro_rules(src: &Source) -> Result<Vec<(String, TokenSpan)>, String> {
             match (item.kind, item.body) {
                 (ItemKind::MacroRules, _) => {
                     let name = item.names.first().cloned().unwrap_or_default();
-                    out.push((name, item.from_keyword()));
+                    out.push((name, item.keyword_to_end()));
                 }
                 (ItemKind::Mod, Some(body)) => stack.push(body.inside()),
                 _ => {}
@@ -179,7 +179,7 @@ fn target(src: &Source, i: usize, all: usize) -> (usize, Option<usize>) {
             .first()
             .filter(|_| !matches!(item.kind, ItemKind::Use | ItemKind::ExternCrate))
             .and_then(|name| {
-                item.from_keyword().indices().find(|&k| src.ident(k) == Some(name.as_str()))
+                item.keyword_to_end().indices().find(|&k| src.ident(k) == Some(name.as_str()))
             });
         return (item.end, name);
     }

@@ -150,7 +150,7 @@ impl Index {
             range: line_span(&src.text, bytes),
             core,
             macro_name,
-            tokens: item.from_keyword(),
+            tokens: item.keyword_to_end(),
             exported: item.is_exported_macro(src),
             parent,
             holds,

@@ -89,7 +89,7 @@ impl Item {
     }
 
     /// Its tokens from its keyword to its end.
-    pub fn from_keyword(&self) -> TokenSpan {
+    pub fn keyword_to_end(&self) -> TokenSpan {
         TokenSpan::new(self.keyword, self.end)
     }
 

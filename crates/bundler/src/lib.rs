@@ -140,6 +140,7 @@ use std::time::Instant;
 pub use edition::Edition;
 pub use emit::JudgeCheck;
 use emit::Verdict;
+use hidden::Hidden;
 use judge_meta::profiles::{self, Profile};
 pub use library::{check_library, LibraryCheck};
 use mapped::{Edit, Mapped};
@@ -348,77 +349,17 @@ pub fn bundle_crate(
     let hidden = hidden::hidden_names(&inlined.text, &host, &judges)?;
     // What no name can reach goes before the first compile.
     let unreachable = reach::unreachable(&inlined.text, libraries, &hidden)?;
-    let libraries = libraries
-        - unreachable
-            .iter()
-            .filter(|u| u.span.end <= libraries)
-            .map(|u| u.span.len())
-            .sum::<usize>();
+    let before_libraries = unreachable.iter().filter(|u| u.span.end <= libraries);
+    let libraries = libraries - before_libraries.map(|u| u.span.len()).sum::<usize>();
     inlined.apply(unreachable.into_iter().map(|u| Edit::cut(u.span)).collect());
-    let place = |text: &Mapped, at: usize| tree.place(text, at);
-    let refuse = |text: &Mapped, outcome: &rustc::Outcome| {
-        let at = |offset: usize| place(text, offset);
-        refusal::refusal(&options.judge, analysis, outcome, text, &scratch.path, &at)
-    };
     let mut stats = prune::Stats { progress: options.progress, ..prune::Stats::default() };
-    let (mut text, last, _) = match prune::prune(
-        inlined.clone(),
-        libraries,
-        analysis,
-        &hidden,
-        &scratch.path,
-        &mut stats,
-    )? {
-        Ok(done) => done,
-        Err(outcome) => {
-            // The judge's rustc does not compile the whole program: perhaps only code the
-            // program does not use, which the workspace's rustc then prunes first.
-            let current = analysis_compiler("rustc", options.edition);
-            let pre = if options.judge.own_compiler {
-                prune::prune(
-                    inlined.clone(),
-                    libraries,
-                    &current,
-                    &hidden,
-                    &scratch.path,
-                    &mut stats,
-                )?
-                .ok()
-            } else {
-                None
-            };
-            let Some((pre, _, pre_libraries)) = pre else {
-                return Err(refuse(&inlined, &outcome)?);
-            };
-            match prune::prune(
-                pre.clone(),
-                pre_libraries,
-                analysis,
-                &hidden,
-                &scratch.path,
-                &mut stats,
-            )? {
-                Ok(done) => done,
-                Err(outcome) => return Err(refuse(&pre, &outcome)?),
-            }
-        }
+    let inlined = (inlined, libraries);
+    let (mut text, last) = pruned(&tree, options, inlined, &hidden, &scratch, &mut stats)?;
+    let mut notes = if options.analysis_is_judge {
+        judge_warnings(&tree, options, &text, &last)
+    } else {
+        Vec::new()
     };
-    let mut notes = Vec::new();
-    if options.analysis_is_judge {
-        // The last analysis was the judge's check: its own warnings are the judge's.
-        for d in last.diagnostics.iter().filter(|d| d.level == "warning") {
-            let forced =
-                matches!(d.code.as_deref(), Some("dead_code" | "unused_imports" | "unused_macros"));
-            if let Some(span) = d.spans.iter().find(|s| s.primary).filter(|_| !forced) {
-                let at = place(&text, span.start);
-                notes.push(format!(
-                    "{} warns: {at}warning: {}",
-                    options.judge.describe(),
-                    d.message
-                ));
-            }
-        }
-    }
     emit::tidy_use_groups(&mut text);
     emit::tidy(&mut text);
     let header = if options.compact {
@@ -434,36 +375,7 @@ pub fn bundle_crate(
     let mut out = Mapped::default();
     out.push_str(&header);
     out.append(text);
-    // Every check at once: the texts before and after the 2024 rewrites.
-    let mut runs: Vec<(&JudgeCheck, Mapped)> =
-        options.checks.before_2024.iter().map(|check| (check, out.clone())).collect();
-    if options.edition == Edition::E2024 {
-        emit::edition_2024(&mut out);
-        runs.extend(options.checks.after_2024.iter().map(|check| (check, out.clone())));
-    }
-    stats.checks += runs.len();
-    let verdicts: Vec<Result<Verdict, String>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = runs
-            .iter()
-            .enumerate()
-            .map(|(n, (check, text))| {
-                let (judge, scratch) = (&options.judge, &scratch);
-                scope.spawn(move || {
-                    let folder = scratch.path.join(format!("check-{n}"));
-                    let scratch = Scratch::at(folder)?;
-                    emit::judge_check(check, judge, text, &scratch.path, &place)
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().expect("a check does not panic")).collect()
-    });
-    for verdict in verdicts {
-        match verdict? {
-            Verdict::Accepted(warnings) => notes.extend(warnings),
-            Verdict::Note(note) => notes.push(note),
-            Verdict::Refused(why) => return Err(why),
-        }
-    }
+    notes.extend(checked_as_judged(&tree, options, &mut out, &scratch, &mut stats)?);
     Ok(Bundle {
         text: out.text,
         notes,
@@ -474,6 +386,108 @@ pub fn bundle_crate(
         bisections: stats.bisections,
         seconds: started.elapsed().as_secs_f64(),
     })
+}
+
+/// The warnings of the analysis's `last` run on `text` other than the unused items it was
+/// made to report: when the analysis is the judge's compiler with the judge's flags, the
+/// judge's own warnings.
+fn judge_warnings(
+    tree: &read::Tree,
+    options: &Options,
+    text: &Mapped,
+    last: &rustc::Outcome,
+) -> Vec<String> {
+    let mut notes = Vec::new();
+    for d in last.diagnostics.iter().filter(|d| d.level == "warning") {
+        let forced =
+            matches!(d.code.as_deref(), Some("dead_code" | "unused_imports" | "unused_macros"));
+        if let Some(span) = d.spans.iter().find(|s| s.primary).filter(|_| !forced) {
+            let at = tree.place(text, span.start);
+            notes.push(format!("{} warns: {at}warning: {}", options.judge.describe(), d.message));
+        }
+    }
+    notes
+}
+
+/// `inlined` (with where its libraries start) pruned by the analysis, and the analysis's
+/// last word on it. When the judge's rustc does not compile the whole program, perhaps only
+/// code the program does not use needs a newer one: the workspace's rustc prunes first, then
+/// the judge's; a program that still does not compile is refused, with the first error.
+fn pruned(
+    tree: &read::Tree,
+    options: &Options,
+    (inlined, libraries): (Mapped, usize),
+    hidden: &Hidden,
+    scratch: &Scratch,
+    stats: &mut prune::Stats,
+) -> Result<(Mapped, rustc::Outcome), String> {
+    let analysis = &options.analysis;
+    let refuse = |text: &Mapped, outcome: &rustc::Outcome| {
+        let at = |offset: usize| tree.place(text, offset);
+        refusal::refusal(&options.judge, analysis, outcome, text, &scratch.path, &at)
+    };
+    let path = &scratch.path;
+    let outcome = match prune::prune(inlined.clone(), libraries, analysis, hidden, path, stats)? {
+        Ok((text, last, _)) => return Ok((text, last)),
+        Err(outcome) => outcome,
+    };
+    let current = analysis_compiler("rustc", options.edition);
+    let pre = if options.judge.own_compiler {
+        prune::prune(inlined.clone(), libraries, &current, hidden, path, stats)?.ok()
+    } else {
+        None
+    };
+    let Some((pre, _, pre_libraries)) = pre else {
+        return Err(refuse(&inlined, &outcome)?);
+    };
+    match prune::prune(pre.clone(), pre_libraries, analysis, hidden, path, stats)? {
+        Ok((text, last, _)) => Ok((text, last)),
+        Err(outcome) => Err(refuse(&pre, &outcome)?),
+    }
+}
+
+/// Runs every check the judge's profile asks for on `out` (at once: the texts before and
+/// after the 2024 rewrites, which `out` then holds for a 2024 judge): the notes they make,
+/// or the first refusal.
+fn checked_as_judged(
+    tree: &read::Tree,
+    options: &Options,
+    out: &mut Mapped,
+    scratch: &Scratch,
+    stats: &mut prune::Stats,
+) -> Result<Vec<String>, String> {
+    let mut runs: Vec<(&JudgeCheck, Mapped)> =
+        options.checks.before_2024.iter().map(|check| (check, out.clone())).collect();
+    if options.edition == Edition::E2024 {
+        emit::edition_2024(out);
+        runs.extend(options.checks.after_2024.iter().map(|check| (check, out.clone())));
+    }
+    stats.checks += runs.len();
+    let place = |text: &Mapped, at: usize| tree.place(text, at);
+    let verdicts: Vec<Result<Verdict, String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = runs
+            .iter()
+            .enumerate()
+            .map(|(n, (check, text))| {
+                let (judge, scratch, place) = (&options.judge, &scratch, &place);
+                scope.spawn(move || {
+                    let folder = scratch.path.join(format!("check-{n}"));
+                    let scratch = Scratch::at(folder)?;
+                    emit::judge_check(check, judge, text, &scratch.path, place)
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("a check does not panic")).collect()
+    });
+    let mut notes = Vec::new();
+    for verdict in verdicts {
+        match verdict? {
+            Verdict::Accepted(warnings) => notes.extend(warnings),
+            Verdict::Note(note) => notes.push(note),
+            Verdict::Refused(why) => return Err(why),
+        }
+    }
+    Ok(notes)
 }
 
 /// The cfg options (`unix`, `target_os="linux"`, ...) of `target` (this machine's by

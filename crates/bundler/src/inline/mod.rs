@@ -234,7 +234,7 @@ impl<'t> Inliner<'t> {
         };
         let mut rewriter = Rewriter::new(&self.scopes, self.edition, file, &context, edits);
         if let Some(tree) = &item.use_tree {
-            rewriter.move_grouped_macros(tree, (item.keyword, item.end), &mut skip)?;
+            rewriter.move_grouped_macros(tree, item.keyword_to_end(), &mut skip)?;
         }
         // An inline module's body is its child's.
         let end = match (entry.child, item.body) {

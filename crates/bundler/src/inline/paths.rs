@@ -353,7 +353,8 @@ impl<'a, 'e> Rewriter<'a, 'e> {
             let before = self.moved.len();
             let tree = self.file.syntax.use_tree(here)?;
             let mut moved = std::mem::take(&mut self.moved);
-            self.move_grouped_macros(tree, (here, self.src.tokens.len()), &mut moved)?;
+            let tokens = TokenSpan::new(here, self.src.tokens.len());
+            self.move_grouped_macros(tree, tokens, &mut moved)?;
             self.moved = moved;
             if let Some(span) = self.moved[before..].iter().find(|r| r.start == here) {
                 return Ok(Some(span.end)); // the whole `use` was replaced
@@ -401,8 +402,8 @@ impl<'a, 'e> Rewriter<'a, 'e> {
         }
     }
 
-    /// `use lib::{m, X};` (or `use crate::{m, X};` in `lib`, `tree` read from `keyword`, the
-    /// `;` before `end`) where `m` is a `#[macro_export]` macro of `lib`: the macro lands at
+    /// `use lib::{m, X};` (or `use crate::{m, X};` in `lib`; `tree` read from the keyword that
+    /// starts `tokens`, its `;` among them) where `m` is a `#[macro_export]` macro of `lib`: the macro lands at
     /// the bundle's root, not in `mod lib`, so `m` leaves the group (its tokens join `skip`;
     /// it stays when the crate's root also has an item named `m`) and, unless it would import
     /// the macro where it already is (at the bundle's root, under its own name, not
@@ -411,10 +412,11 @@ impl<'a, 'e> Rewriter<'a, 'e> {
     pub fn move_grouped_macros(
         &mut self,
         tree: &UseTree,
-        (keyword, end): (usize, usize),
+        tokens: TokenSpan,
         skip: &mut Vec<TokenSpan>,
     ) -> Result<(), String> {
         let src = self.src;
+        let keyword = tokens.start;
         let moved = self.grouped_macros(tree);
         if moved.is_empty() {
             return Ok(());
@@ -429,7 +431,7 @@ impl<'a, 'e> Rewriter<'a, 'e> {
         };
         let leaving: Vec<TokenSpan> =
             moved.iter().filter(|m| !both(&m.name)).map(|m| m.element).collect();
-        let whole = every_element_leaves(src, tree, (keyword, end), &leaving);
+        let whole = every_element_leaves(src, tree, tokens, &leaving);
         let mut added = String::new();
         for moved in moved {
             if !whole && !both(&moved.name) {
@@ -524,16 +526,16 @@ impl<'a, 'e> Rewriter<'a, 'e> {
     }
 }
 
-/// Whether every element of the top group of `tree` (`use lib::{m};`, the keyword at
-/// `keyword`, its `;` before `end`) is `leaving`: then the whole `use` goes, not to leave an
-/// empty, warned-about `use lib::{};`.
+/// Whether every element of the top group of `tree` (`use lib::{m};`, from the keyword that
+/// starts `tokens`) is `leaving`: then the whole `use` goes, not to leave an empty,
+/// warned-about `use lib::{};`.
 fn every_element_leaves(
     src: &Source,
     tree: &UseTree,
-    (keyword, end): (usize, usize),
+    tokens: TokenSpan,
     leaving: &[TokenSpan],
 ) -> bool {
-    let semi = tree.semi;
+    let (keyword, semi) = (tokens.start, tree.semi);
     let mut first = src.next_code(keyword + 1, semi);
     if src.is_punct(first, "::") {
         first = src.next_code(first + 1, semi);
@@ -542,7 +544,7 @@ fn every_element_leaves(
     let open = src.next_code(colons + 1, semi);
     src.is_punct(colons, "::")
         && src.is_punct(open, "{")
-        && src.next_code(src.close(open) + 1, end) == semi
+        && src.next_code(src.close(open) + 1, tokens.end) == semi
         && tree.group(open).is_some_and(|group| group.elements == leaving)
 }
 
