@@ -50,21 +50,21 @@ pub fn tidy_use_groups(text: &mut Mapped) {
     let tokens = lexer::tokenize(src).expect("the bundle is made of tokens that lexed");
     let mut edits = Vec::new();
     let mut in_use = false;
-    for (k, token) in tokens.iter().enumerate() {
+    for (at, token) in tokens.iter().enumerate() {
         let word = &src[token.start..token.end];
         match (token.kind, word) {
             (Kind::Ident, "use") => in_use = true,
             (Kind::Punct, ";") => in_use = false,
             (Kind::Punct, "{") if in_use => {
-                if let Some(next) = tokens.get(k + 1) {
+                if let Some(next) = tokens.get(at + 1) {
                     let gap = &src[token.end..next.start];
                     if !gap.is_empty() && !gap.contains('\n') {
                         edits.push(Edit::new(token.end, next.start, String::new()));
                     }
                 }
             }
-            (Kind::Punct, "}") if in_use && k >= 1 => {
-                let comma = tokens[k - 1];
+            (Kind::Punct, "}") if in_use && at >= 1 => {
+                let comma = tokens[at - 1];
                 let gap = &src[comma.end..token.start];
                 if &src[comma.start..comma.end] == "," && !gap.contains('\n') {
                     edits.push(Edit::new(comma.start, token.start, String::new()));
@@ -81,16 +81,16 @@ pub fn tidy_use_groups(text: &mut Mapped) {
 fn single_element_groups(text: &mut Mapped) {
     let source = Source::new(String::new(), text.text.clone()).expect("the bundle lexed before");
     let (src, tokens) = (&source.text, &source.tokens);
-    let word = |k: usize| &src[tokens[k].start..tokens[k].end];
+    let word = |at: usize| &src[tokens[at].start..tokens[at].end];
     let mut edits = Vec::new();
     let mut in_use = false;
-    for (k, token) in tokens.iter().enumerate() {
-        match (token.kind, word(k)) {
+    for (at, token) in tokens.iter().enumerate() {
+        match (token.kind, word(at)) {
             (Kind::Ident, "use") => in_use = true,
             (Kind::Punct, ";") => in_use = false,
             (Kind::Punct, "{") if in_use => {
-                let close = source.close(k);
-                let inner: Vec<usize> = (k + 1..close)
+                let close = source.close(at);
+                let inner: Vec<usize> = (at + 1..close)
                     .filter(|&i| !matches!(tokens[i].kind, Kind::Comment(_)))
                     .collect();
                 let mut depth = 0;

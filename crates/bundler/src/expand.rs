@@ -126,7 +126,7 @@ impl Matcher<'_> {
         })
     }
 
-    /// Matches `def[p..p_hi]` against a prefix of `input[i..i_hi]`; `k(end)` decides whether
+    /// Matches `def[p..p_hi]` against a prefix of `input[i..i_hi]`; `then(end)` decides whether
     /// the match may end at `end` (and goes on matching what follows).
     fn seq_from(
         &mut self,
@@ -134,7 +134,7 @@ impl Matcher<'_> {
         p_hi: usize,
         i: usize,
         i_hi: usize,
-        k: &mut dyn FnMut(usize, &HashMap<String, Binding>) -> bool,
+        then: &mut dyn FnMut(usize, &HashMap<String, Binding>) -> bool,
     ) -> bool {
         if *self.budget == 0 {
             return false;
@@ -144,12 +144,12 @@ impl Matcher<'_> {
         let p = d.next_code(p, p_hi);
         let i = self.input.next_code(i, i_hi);
         if p >= p_hi {
-            return k(i, &self.bindings);
+            return then(i, &self.bindings);
         }
         if d.is_punct(p, "$") {
             let next = d.next_code(p + 1, p_hi);
             if d.is_punct(next, "(") {
-                return self.repetition(next, p_hi, i, i_hi, k);
+                return self.repetition(next, p_hi, i, i_hi, then);
             }
             if let (Some(name), true) =
                 (d.ident(next), d.is_punct(d.next_code(next + 1, p_hi), ":"))
@@ -161,7 +161,7 @@ impl Matcher<'_> {
                 for end in self.fragment_ends(&frag, i, i_hi) {
                     let saved = self.bindings.clone();
                     self.bindings.insert(name.clone(), Binding::Tokens(TokenSpan::new(i, end)));
-                    if self.seq_from(after, p_hi, end, i_hi, k) {
+                    if self.seq_from(after, p_hi, end, i_hi, then) {
                         return true;
                     }
                     self.bindings = saved;
@@ -182,9 +182,9 @@ impl Matcher<'_> {
                 self.bindings = saved;
                 return false;
             }
-            return self.seq_from(pp + 1, p_hi, ip + 1, i_hi, k);
+            return self.seq_from(pp + 1, p_hi, ip + 1, i_hi, then);
         }
-        self.seq_from(p + 1, p_hi, i + 1, i_hi, k)
+        self.seq_from(p + 1, p_hi, i + 1, i_hi, then)
     }
 
     fn same_token(&self, p: usize, i: usize) -> bool {
@@ -199,7 +199,7 @@ impl Matcher<'_> {
         p_hi: usize,
         i: usize,
         i_hi: usize,
-        k: &mut dyn FnMut(usize, &HashMap<String, Binding>) -> bool,
+        then: &mut dyn FnMut(usize, &HashMap<String, Binding>) -> bool,
     ) -> bool {
         let d = self.def;
         let close = d.close(open);
@@ -214,7 +214,7 @@ impl Matcher<'_> {
         let names = metavariables(d, open + 1, close);
         // Greedy: as many repetitions as match, backtracking to fewer.
         let mut reps: Vec<HashMap<String, Binding>> = Vec::new();
-        self.repeat(open, close, separator, &op, cont, p_hi, i, i_hi, &names, &mut reps, k)
+        self.repeat(open, close, separator, &op, cont, p_hi, i, i_hi, &names, &mut reps, then)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -230,7 +230,7 @@ impl Matcher<'_> {
         i_hi: usize,
         names: &[String],
         reps: &mut Vec<HashMap<String, Binding>>,
-        k: &mut dyn FnMut(usize, &HashMap<String, Binding>) -> bool,
+        then: &mut dyn FnMut(usize, &HashMap<String, Binding>) -> bool,
     ) -> bool {
         if *self.budget == 0 {
             return false;
@@ -263,9 +263,9 @@ impl Matcher<'_> {
                         continue; // an empty repetition would loop forever
                     }
                     reps.push(b);
-                    if self
-                        .repeat(open, close, separator, op, cont, p_hi, end, i_hi, names, reps, k)
-                    {
+                    if self.repeat(
+                        open, close, separator, op, cont, p_hi, end, i_hi, names, reps, then,
+                    ) {
                         return true;
                     }
                     reps.pop();
@@ -284,7 +284,7 @@ impl Matcher<'_> {
                 .collect();
             self.bindings.insert(name.clone(), Binding::Seq(seq));
         }
-        if self.seq_from(cont, p_hi, i, i_hi, k) {
+        if self.seq_from(cont, p_hi, i, i_hi, then) {
             return true;
         }
         self.bindings = saved;
@@ -354,11 +354,11 @@ impl Matcher<'_> {
                             && !matches!(s.text(p), ")" | "]" | "}"))
                 });
             if expr && s.is_punct(j, "|") && operand_expected {
-                let mut k = j + 1;
-                while k < i_hi && !s.is_punct(k, "|") {
-                    k = s.skip_tree(k);
+                let mut bar = j + 1;
+                while bar < i_hi && !s.is_punct(bar, "|") {
+                    bar = s.skip_tree(bar);
                 }
-                j = k + 1;
+                j = bar + 1;
                 continue;
             }
             if depth == 0 && stops.iter().any(|p| s.is_punct(j, p)) && j > i {
@@ -444,9 +444,9 @@ fn transcribe(
             }
             if let Some(name) = d.ident(next) {
                 if name != "crate" {
-                    for k in lookup(bindings.get(name)?, at)?.indices() {
-                        if !input.is_comment(k) {
-                            out.push_str(input.text(k));
+                    for i in lookup(bindings.get(name)?, at)?.indices() {
+                        if !input.is_comment(i) {
+                            out.push_str(input.text(i));
                             out.push(' ');
                         }
                     }
@@ -498,13 +498,13 @@ fn repetitions(
 /// The tokens a metavariable stands for at repetition path `at`.
 fn lookup(binding: &Binding, at: &[usize]) -> Option<TokenSpan> {
     let mut b = binding;
-    let mut k = 0;
+    let mut depth = 0;
     loop {
         match b {
             Binding::Tokens(span) => return Some(*span),
             Binding::Seq(items) => {
-                b = items.get(*at.get(k)?)?;
-                k += 1;
+                b = items.get(*at.get(depth)?)?;
+                depth += 1;
             }
         }
     }

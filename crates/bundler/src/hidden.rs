@@ -179,19 +179,19 @@ fn target(src: &Source, i: usize, all: usize) -> (usize, Option<usize>) {
             .first()
             .filter(|_| !matches!(item.kind, ItemKind::Use | ItemKind::ExternCrate))
             .and_then(|name| {
-                item.keyword_to_end().indices().find(|&k| src.ident(k) == Some(name.as_str()))
+                item.keyword_to_end().indices().find(|&i| src.ident(i) == Some(name.as_str()))
             });
         return (item.end, name);
     }
-    let mut k = j;
-    while k < all {
-        if src.is_punct(k, ";") || src.is_punct(k, ",") {
-            return (k + 1, None);
+    let mut at = j;
+    while at < all {
+        if src.is_punct(at, ";") || src.is_punct(at, ",") {
+            return (at + 1, None);
         }
-        match src.partner(k) {
-            Some(close) if close > k => k = close + 1,
-            Some(_) => return (k, None), // the enclosing group closes
-            None => k += 1,
+        match src.partner(at) {
+            Some(close) if close > at => at = close + 1,
+            Some(_) => return (at, None), // the enclosing group closes
+            None => at += 1,
         }
     }
     (all, None)
@@ -199,12 +199,12 @@ fn target(src: &Source, i: usize, all: usize) -> (usize, Option<usize>) {
 
 /// The end of the group that token `i` is in (the index of its closing delimiter).
 fn scope_end(src: &Source, i: usize, all: usize) -> usize {
-    let mut k = i;
-    while k < all {
-        match src.partner(k) {
-            Some(close) if close > k => k = close + 1,
-            Some(_) => return k,
-            None => k += 1,
+    let mut at = i;
+    while at < all {
+        match src.partner(at) {
+            Some(close) if close > at => at = close + 1,
+            Some(_) => return at,
+            None => at += 1,
         }
     }
     all

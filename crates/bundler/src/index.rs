@@ -218,13 +218,13 @@ impl Index {
     /// inside it.
     pub fn innermost_named(&self, span: ByteSpan, name: &str) -> Option<usize> {
         (0..self.entries.len())
-            .filter(|&at| {
-                let e = &self.entries[at];
+            .filter(|&entry| {
+                let e = &self.entries[entry];
                 e.name == name
                     && e.range.covers(span)
                     && e.name_at.is_some_and(|name_at| span.covers(name_at))
             })
-            .min_by_key(|&at| self.entries[at].range.len())
+            .min_by_key(|&entry| self.entries[entry].range.len())
     }
 }
 

@@ -226,28 +226,28 @@ impl<'i> Reach<'i> {
         }
     }
 
-    fn candidate(&mut self, k: usize, name: Option<&str>) {
-        if self.candidate_set.insert(k) {
-            self.candidates.push(k);
+    fn candidate(&mut self, entry: usize, name: Option<&str>) {
+        if self.candidate_set.insert(entry) {
+            self.candidates.push(entry);
         }
         if let Some(name) = name {
-            self.trigger(name, k);
+            self.trigger(name, entry);
         }
     }
 
-    fn is_candidate(&self, k: usize) -> bool {
-        self.candidate_set.contains(&k)
+    fn is_candidate(&self, entry: usize) -> bool {
+        self.candidate_set.contains(&entry)
     }
 
-    fn trigger(&mut self, name: &str, k: usize) {
+    fn trigger(&mut self, name: &str, entry: usize) {
         if !name.is_empty() {
-            self.triggers.entry(name.to_string()).or_default().push(k);
+            self.triggers.entry(name.to_string()).or_default().push(entry);
         }
     }
 
-    fn keep(&mut self, k: usize) {
-        if self.kept.insert(k) {
-            self.pending.push(k);
+    fn keep(&mut self, entry: usize) {
+        if self.kept.insert(entry) {
+            self.pending.push(entry);
         }
     }
 
@@ -302,8 +302,8 @@ impl<'i> Reach<'i> {
     /// Follows names and kept entries until nothing more is reached.
     fn run(&mut self) {
         loop {
-            if let Some(k) = self.pending.pop() {
-                let e = &self.index.entries[k];
+            if let Some(entry) = self.pending.pop() {
+                let e = &self.index.entries[entry];
                 self.reach_range(e.range);
                 if e.kind == ItemKind::MacroCall {
                     // The macro it calls (kept by its name, then read).
@@ -319,16 +319,16 @@ impl<'i> Reach<'i> {
             }
             if let Some(name) = self.queue.pop() {
                 if let Some(entries) = self.triggers.get(&name) {
-                    for k in entries.clone() {
-                        self.keep(k);
+                    for entry in entries.clone() {
+                        self.keep(entry);
                     }
                 }
                 continue;
             }
             // Nothing queued: the `impl`s whose conditions now hold.
             let mut more = Vec::new();
-            for (k, condition) in &self.impls {
-                if self.kept.contains(k) {
+            for (entry, condition) in &self.impls {
+                if self.kept.contains(entry) {
                     continue;
                 }
                 let trait_ok = match &condition.trait_name {
@@ -340,14 +340,14 @@ impl<'i> Reach<'i> {
                     .iter()
                     .all(|n| !self.defined.contains(n) || self.reached.contains(n));
                 if trait_ok && names_ok {
-                    more.push(*k);
+                    more.push(*entry);
                 }
             }
             if more.is_empty() {
                 return;
             }
-            for k in more {
-                self.keep(k);
+            for entry in more {
+                self.keep(entry);
             }
         }
     }

@@ -27,11 +27,11 @@ pub fn removals(index: &Index, outcome: &Outcome, hidden: &Hidden) -> Vec<Remova
                     let reported = rustc::backticked(&d.message);
                     let named = reported.first().map(String::as_str);
                     let bytes = ByteSpan::new(span.start, span.end);
-                    let k = index.named_at(bytes).or_else(|| {
+                    let entry = index.named_at(bytes).or_else(|| {
                         // rustc 1.63 spans a whole `const`, `static` or `type` item.
                         index.innermost_named(bytes, named?)
                     });
-                    let Some(k) = k else {
+                    let Some(entry) = entry else {
                         // An item a macro call makes, named in the call's arguments.
                         if let Some(call) = index.around(ItemKind::MacroCall, span.start) {
                             let name = index.src.text[span.start..span.end].to_string();
@@ -39,27 +39,29 @@ pub fn removals(index: &Index, outcome: &Outcome, hidden: &Hidden) -> Vec<Remova
                         }
                         continue;
                     };
-                    let e = &index.entries[k];
+                    let e = &index.entries[entry];
                     let kind_ok =
                         matches!(e.kind, ItemKind::Fn | ItemKind::Trait | ItemKind::Other);
                     let place_ok =
                         matches!(e.container, Container::Module | Container::InherentImpl);
                     if kind_ok && place_ok && !hidden.keeps(&e.name) {
-                        out.push(Removal::of(index, k));
+                        out.push(Removal::of(index, entry));
                     }
                 }
             }
             Some("unused_macros") => {
                 for span in d.spans.iter().filter(|s| s.primary && s.in_input) {
                     let bytes = ByteSpan::new(span.start, span.end);
-                    let k = index.named_at(bytes).or_else(|| {
+                    let entry = index.named_at(bytes).or_else(|| {
                         index
                             .entries
                             .iter()
                             .position(|e| e.kind == ItemKind::MacroRules && e.range.covers(bytes))
                     });
-                    if let Some(k) = k.filter(|&k| !hidden.keeps_macro(&index.entries[k].name)) {
-                        out.push(Removal::of(index, k));
+                    if let Some(entry) =
+                        entry.filter(|&entry| !hidden.keeps_macro(&index.entries[entry].name))
+                    {
+                        out.push(Removal::of(index, entry));
                     }
                 }
             }
@@ -95,7 +97,7 @@ fn imports_of(index: &Index, removals: &[Removal]) -> Vec<Removal> {
         return Vec::new();
     }
     let mut out: Vec<Removal> = Vec::new();
-    for (k, u) in index.entries.iter().enumerate().filter(|(_, u)| u.kind == ItemKind::Use) {
+    for (entry, u) in index.entries.iter().enumerate().filter(|(_, u)| u.kind == ItemKind::Use) {
         let leaves = path_leaves(u);
         let all = leaves.len();
         let mut going = Vec::new();
@@ -118,7 +120,7 @@ fn imports_of(index: &Index, removals: &[Removal]) -> Vec<Removal> {
         if !going.is_empty() && going.len() + taken == all {
             // Nothing of it stays: the whole `use` (not an empty `use a::{};`).
             let names = going.into_iter().map(|(_, n)| n).collect();
-            let removal = Removal { names, ..Removal::of(index, k) };
+            let removal = Removal { names, ..Removal::of(index, entry) };
             if !known(&removal, &out) {
                 out.push(removal);
             }
@@ -178,17 +180,18 @@ pub fn allow_kept_unused(index: &Index, outcome: &Outcome) -> Vec<Edit> {
                 (false, Some(site)) => (ByteSpan::new(site, site + 1), true),
                 (false, None) => continue,
             };
-            let holds = |k: &usize| {
-                let e = &index.entries[*k];
+            let holds = |entry: &usize| {
+                let e = &index.entries[*entry];
                 let in_module = !module || e.holds == Some(Container::Module);
                 e.range.covers(bytes) && (e.kind != ItemKind::Mod || module) && in_module
             };
             // The innermost item that holds the span; for a field or variant, its type.
-            let k = (0..index.entries.len())
+            let entry = (0..index.entries.len())
                 .filter(holds)
-                .min_by_key(|&k| index.entries[k].range.len());
-            if let Some(k) = k.filter(|&k| index.entries[k].kind != ItemKind::Impl) {
-                marked.push((k, lint));
+                .min_by_key(|&entry| index.entries[entry].range.len());
+            if let Some(entry) = entry.filter(|&entry| index.entries[entry].kind != ItemKind::Impl)
+            {
+                marked.push((entry, lint));
             }
         }
     }
@@ -196,8 +199,8 @@ pub fn allow_kept_unused(index: &Index, outcome: &Outcome) -> Vec<Edit> {
     marked.dedup();
     marked
         .into_iter()
-        .map(|(k, lint)| {
-            let at = index.entries[k].range.start;
+        .map(|(entry, lint)| {
+            let at = index.entries[entry].range.start;
             let line = &index.src.text[at..];
             let indent = &line[..line.len() - line.trim_start_matches([' ', '\t']).len()];
             Edit::insert(at, format!("{indent}#[allow({lint})]\n"))
@@ -213,19 +216,19 @@ fn dead_macro_calls(
     removals: &[Removal],
     hidden: &Hidden,
 ) -> Vec<Removal> {
-    let mut calls: Vec<usize> = made_dead.iter().map(|(k, _)| *k).collect();
+    let mut calls: Vec<usize> = made_dead.iter().map(|(entry, _)| *entry).collect();
     calls.sort_unstable();
     calls.dedup();
     let macros = index.macro_definitions();
     let mut out = Vec::new();
-    for k in calls {
+    for entry in calls {
         let dead: HashSet<&str> = made_dead
             .iter()
-            .filter(|(c, _)| *c == k)
+            .filter(|(c, _)| *c == entry)
             .map(|(_, n)| n.as_str())
             .chain(removals.iter().flat_map(|r| r.names.iter().map(String::as_str)))
             .collect();
-        let Some(expansion) = index.expand_call(k, &macros) else { continue };
+        let Some(expansion) = index.expand_call(entry, &macros) else { continue };
         let mut names = Vec::new();
         let all_dead = expansion.iter().all(|item_src| {
             let Ok(Some(item)) = items::next_item(item_src, 0, item_src.tokens.len()) else {
@@ -244,7 +247,7 @@ fn dead_macro_calls(
             }
         });
         if all_dead && !expansion.is_empty() {
-            out.push(Removal { names, ..Removal::of(index, k) });
+            out.push(Removal { names, ..Removal::of(index, entry) });
         }
     }
     out
@@ -284,15 +287,15 @@ fn whole_uses(index: &Index, removals: Vec<Removal>) -> Vec<Removal> {
             .iter()
             .position(|u| u.kind == ItemKind::Use && u.range.covers(r.span) && r.span != u.range);
         match inside {
-            Some(k) => match touched.iter_mut().find(|(u, _)| *u == k) {
+            Some(entry) => match touched.iter_mut().find(|(u, _)| *u == entry) {
                 Some((_, list)) => list.push(n),
-                None => touched.push((k, vec![n])),
+                None => touched.push((entry, vec![n])),
             },
             None => out.push(r.clone()),
         }
     }
-    for (k, list) in touched {
-        let u = &index.entries[k];
+    for (entry, list) in touched {
+        let u = &index.entries[entry];
         let leaves = path_leaves(u);
         let going: Vec<(usize, String)> = leaves
             .iter()
@@ -304,7 +307,7 @@ fn whole_uses(index: &Index, removals: Vec<Removal>) -> Vec<Removal> {
             .collect();
         let names: Vec<String> = list.iter().flat_map(|&n| removals[n].names.clone()).collect();
         if going.len() == leaves.len() {
-            out.push(Removal { names, ..Removal::of(index, k) });
+            out.push(Removal { names, ..Removal::of(index, entry) });
             continue;
         }
         for (at, name) in going {
@@ -338,15 +341,15 @@ fn silent_unnamed_items(index: &Index, hidden: &Hidden) -> Vec<Removal> {
         }
         // A macro shares its namespace with macros only: a module or a function named like
         // it (`mod input { macro_rules! input .. }`) is no call of it.
-        let rival = |k: usize| {
-            let other = &index.entries[k];
+        let rival = |entry: usize| {
+            let other = &index.entries[entry];
             other.name == e.name && (!e.exported || other.kind == ItemKind::MacroRules)
         };
-        let same: Vec<usize> = (0..index.entries.len()).filter(|&k| rival(k)).collect();
-        if !same.iter().all(|&k| silent(&index.entries[k])) {
+        let same: Vec<usize> = (0..index.entries.len()).filter(|&entry| rival(entry)).collect();
+        if !same.iter().all(|&entry| silent(&index.entries[entry])) {
             continue; // another item of that name, which stays, may be what a token means
         }
-        let inside = |at: usize| same.iter().any(|&k| index.entries[k].range.contains(at));
+        let inside = |at: usize| same.iter().any(|&entry| index.entries[entry].range.contains(at));
         let reaches = |i: usize| {
             let next = (i + 1..index.src.tokens.len())
                 .find(|&j| !matches!(index.src.tokens[j].kind, Kind::Comment(_)));
@@ -361,7 +364,7 @@ fn silent_unnamed_items(index: &Index, hidden: &Hidden) -> Vec<Removal> {
             t.kind == Kind::Ident && index.src.text(i) == e.name && !inside(t.start) && reaches(i)
         });
         if !named {
-            out.extend(same.into_iter().map(|k| Removal::of(index, k)));
+            out.extend(same.into_iter().map(|entry| Removal::of(index, entry)));
         }
     }
     out
@@ -373,16 +376,16 @@ fn with_emptied_containers(index: &Index, mut removals: Vec<Removal>) -> Vec<Rem
         let ranges = disjoint(&removals);
         let covered = |e: &Entry| ranges.iter().any(|span| span.covers(e.range));
         let mut added = false;
-        for (k, e) in index.entries.iter().enumerate() {
+        for (entry, e) in index.entries.iter().enumerate() {
             let container = matches!(e.holds, Some(Container::Module | Container::InherentImpl));
             if !container || covered(e) {
                 continue;
             }
             let children: Vec<&Entry> =
-                index.entries.iter().filter(|c| c.parent == Some(k)).collect();
+                index.entries.iter().filter(|c| c.parent == Some(entry)).collect();
             let empty = children.iter().all(|c| c.kind == ItemKind::Inner || covered(c));
             if empty {
-                removals.push(Removal::of(index, k));
+                removals.push(Removal::of(index, entry));
                 added = true;
             }
         }
@@ -394,20 +397,20 @@ fn with_emptied_containers(index: &Index, mut removals: Vec<Removal>) -> Vec<Rem
 
 /// The `impl` whose trait or type holds byte `at` (an `impl` of a removed trait or type).
 pub fn impl_header_at(index: &Index, at: usize) -> Option<Removal> {
-    let k = index
+    let entry = index
         .entries
         .iter()
         .position(|e| e.kind == ItemKind::Impl && e.core.is_some_and(|core| core.contains(at)))?;
-    Some(Removal::of(index, k))
+    Some(Removal::of(index, entry))
 }
 
 /// The item-position macro call around byte `at`, as a removal, if all it expands to (as
 /// [`expand`] sees it) is `impl`s whose trait or type names a `removed` item: nothing it
 /// makes can be used then.
 pub fn macro_call_at(index: &Index, at: usize, removed: &HashSet<String>) -> Option<Removal> {
-    let k =
+    let entry =
         index.entries.iter().position(|e| e.kind == ItemKind::MacroCall && e.range.contains(at))?;
-    let expansion = index.expand_call(k, &index.macro_definitions())?;
+    let expansion = index.expand_call(entry, &index.macro_definitions())?;
     let dead = expansion.iter().all(|item_src| {
         let hi = item_src.tokens.len();
         let item = match items::next_item(item_src, 0, hi) {
@@ -417,19 +420,20 @@ pub fn macro_call_at(index: &Index, at: usize, removed: &HashSet<String>) -> Opt
         let core = items::impl_core(item_src, item.keyword, item.end);
         core.indices().any(|j| item_src.ident(j).is_some_and(|n| removed.contains(n)))
     });
-    (dead && !expansion.is_empty()).then(|| Removal::of(index, k))
+    (dead && !expansion.is_empty()).then(|| Removal::of(index, entry))
 }
 
 /// The import that byte `at` lies in, as a removal of its group element (or of the whole
 /// `use` when it is the only import).
 pub fn import_at(index: &Index, at: usize) -> Option<Removal> {
     let src = &index.src;
-    let k = index.entries.iter().position(|e| e.kind == ItemKind::Use && e.range.contains(at))?;
-    let entry = &index.entries[k];
-    let hi = entry.tokens.end;
+    let entry =
+        index.entries.iter().position(|e| e.kind == ItemKind::Use && e.range.contains(at))?;
+    let u = &index.entries[entry];
+    let hi = u.tokens.end;
     // The innermost group around `at` with another element: remove the element there.
     let mut best: Option<ByteSpan> = None;
-    let groups = entry.use_tree.iter().flat_map(|tree| &tree.groups);
+    let groups = u.use_tree.iter().flat_map(|tree| &tree.groups);
     for group in groups.filter(|g| g.elements.len() >= 2) {
         for element in &group.elements {
             let start = src.tokens[element.start].start;
@@ -443,8 +447,8 @@ pub fn import_at(index: &Index, at: usize) -> Option<Removal> {
         }
     }
     Some(match best {
-        Some(span) => Removal { span, names: vec![entry.name.clone()], ..Removal::default() },
-        None => Removal::of(index, k),
+        Some(span) => Removal { span, names: vec![u.name.clone()], ..Removal::default() },
+        None => Removal::of(index, entry),
     })
 }
 

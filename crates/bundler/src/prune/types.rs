@@ -76,9 +76,9 @@ pub fn unreachable_types(index: &Index, hidden: &Hidden) -> Vec<Removal> {
         }
         let mut out: Vec<Removal> = gone
             .into_iter()
-            .map(|at| {
-                let names = candidates.iter().find(|c| c.entry == at).map(|c| c.names.clone());
-                let removal = Removal::of(index, at);
+            .map(|entry| {
+                let names = candidates.iter().find(|c| c.entry == entry).map(|c| c.names.clone());
+                let removal = Removal::of(index, entry);
                 Removal { names: names.unwrap_or(removal.names.clone()), ..removal }
             })
             .collect();
@@ -91,13 +91,13 @@ impl Impls {
     fn read(index: &Index, macros: &HashMap<String, Definition>) -> Impls {
         let src = &index.src;
         let mut impls = Impls { all: Vec::new(), made: HashMap::new(), opaque: Vec::new() };
-        for (at, e) in index.entries.iter().enumerate() {
+        for (entry, e) in index.entries.iter().enumerate() {
             match e.kind {
                 ItemKind::Impl => {
                     let (t, ty) = items::impl_parts(src, e.tokens.start, e.tokens.end);
-                    impls.all.push((at, t, ty));
+                    impls.all.push((entry, t, ty));
                 }
-                ItemKind::MacroCall => impls.read_call(index, at, macros),
+                ItemKind::MacroCall => impls.read_call(index, entry, macros),
                 _ => {}
             }
         }
@@ -145,14 +145,14 @@ fn candidates(index: &Index, impls: &Impls, hidden: &Hidden) -> Vec<Candidate> {
     }
     let fit = |name: &str| defined.get(name) == Some(&1) && !hidden.keeps(name);
     let mut candidates = Vec::new();
-    for (at, e) in index.entries.iter().enumerate() {
+    for (entry, e) in index.entries.iter().enumerate() {
         let is_type = e.kind == ItemKind::Other && is_type_keyword(src.text(e.tokens.start));
         if (is_type || e.kind == ItemKind::Trait)
             && e.container == Container::Module
             && fit(&e.name)
         {
             let is_trait = e.kind == ItemKind::Trait;
-            candidates.push(Candidate { entry: at, names: vec![e.name.clone()], is_trait });
+            candidates.push(Candidate { entry, names: vec![e.name.clone()], is_trait });
         }
     }
     for (&call, types) in &impls.made {
@@ -192,18 +192,18 @@ fn gone_with(
         ty.iter().any(|n| types.contains(n)) || t.iter().any(|n| traits.contains(n))
     };
     let mut live_calls: HashSet<usize> = impls.opaque.iter().copied().collect();
-    for (at, t, ty) in &impls.all {
-        if !dead_impl(t, ty) && index.entries[*at].kind == ItemKind::MacroCall {
-            live_calls.insert(*at);
+    for (entry, t, ty) in &impls.all {
+        if !dead_impl(t, ty) && index.entries[*entry].kind == ItemKind::MacroCall {
+            live_calls.insert(*entry);
         }
     }
     let mut gone: HashSet<usize> = HashSet::new();
-    for (at, t, ty) in &impls.all {
-        if dead_impl(t, ty) && !live_calls.contains(at) {
-            gone.insert(*at);
+    for (entry, t, ty) in &impls.all {
+        if dead_impl(t, ty) && !live_calls.contains(entry) {
+            gone.insert(*entry);
         }
     }
-    gone.extend(candidates.iter().map(|c| c.entry).filter(|at| !live_calls.contains(at)));
+    gone.extend(candidates.iter().map(|c| c.entry).filter(|entry| !live_calls.contains(entry)));
     gone
 }
 
