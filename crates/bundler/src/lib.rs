@@ -116,6 +116,8 @@ mod hidden;
 mod index;
 mod inline;
 mod items;
+#[cfg(test)]
+mod layers;
 pub mod lexer;
 mod library;
 mod manifest;

@@ -1,7 +1,7 @@
 //! The rewriter: every path of an item made to mean in the bundle what it meant in cargo's
 //! build (see [`crate::inline`] for the rules), and what the bundle cannot express refused
 //! with its place. It reads the item's tokens once, left to right; what it asks of an
-//! attribute or a `use` inside the item, reading had read ([`crate::read::Syntax`]).
+//! attribute or a `use` inside the item, reading had read (the file's `Syntax`).
 
 use super::include::included;
 use super::scope::{block_items, Scopes};

@@ -7,7 +7,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use super::Role;
+use super::tree::Role;
 use crate::manifest;
 
 /// A crate as its manifest describes it, once code names it.

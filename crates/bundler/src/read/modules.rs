@@ -7,7 +7,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use super::manifests::Manifests;
-use super::{Crate, CrateId, Entry, File, FileId, Module, ModuleId, Role, Syntax, Tree};
+use super::syntax::Syntax;
+use super::tree::{Crate, CrateId, Entry, File, FileId, Module, ModuleId, Role, Tree};
 use crate::attrs::{self, Presence};
 use crate::items::{self, Item, ItemKind};
 use crate::source::Source;
