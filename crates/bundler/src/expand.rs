@@ -509,3 +509,78 @@ fn lookup(binding: &Binding, at: &[usize]) -> Option<TokenSpan> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::{expand_items, Definition};
+    use crate::items::{self, ItemKind};
+    use crate::source::Source;
+    use crate::span::TokenSpan;
+
+    /// The macros that `definitions` define, by name.
+    fn macros(definitions: &Source) -> HashMap<String, Definition<'_>> {
+        let items = items::split(definitions, 0, definitions.tokens.len()).expect("splits");
+        items
+            .into_iter()
+            .filter(|item| item.kind == ItemKind::MacroRules)
+            .map(|item| {
+                let rules = item.rules.expect("rules");
+                (item.names[0].clone(), Definition { src: definitions, rules })
+            })
+            .collect()
+    }
+
+    /// What the item-position call `call` (`name!(args);`) expands to, item by item, under
+    /// the macros of `definitions`.
+    fn expand(definitions: &str, call: &str) -> Option<Vec<String>> {
+        let defs = Source::new("defs.rs".to_string(), definitions.to_string()).expect("lexes");
+        let call = Source::new("call.rs".to_string(), call.to_string()).expect("lexes");
+        let name = call.ident(0).expect("a name").to_string();
+        let open = 2;
+        let args = TokenSpan::new(open + 1, call.close(open));
+        let items = expand_items(&call, args, &name, &macros(&defs))?;
+        Some(items.into_iter().map(|item| item.text.trim_end().to_string()).collect())
+    }
+
+    #[test]
+    fn a_repetition_makes_an_item_per_argument() {
+        let def = "macro_rules! zero { ($($t:ty),* $(,)?) => { $(impl Zero for $t { fn zero() -> Self { 0 } })* }; }";
+        assert_eq!(
+            expand(def, "zero!(u32, Vec<(u8, u16)>,);").expect("expands"),
+            [
+                "impl Zero for u32 { fn zero ( ) -> Self { 0 } }",
+                "impl Zero for Vec < ( u8 , u16 ) > { fn zero ( ) -> Self { 0 } }",
+            ]
+        );
+    }
+
+    #[test]
+    fn rules_are_tried_in_order_and_calls_nest() {
+        let defs = "macro_rules! one { (unit $n:ident) => { struct $n; }; ($n:ident, $v:expr) => { const $n: u8 = $v; }; }\n\
+                    macro_rules! both { ($a:ident $b:ident) => { one!(unit $a); one!($b, |x, y| x + y); }; }";
+        assert_eq!(
+            expand(defs, "both!(A B);").expect("expands"),
+            ["struct A ;", "const B : u8 = | x , y | x + y ;"]
+        );
+    }
+
+    #[test]
+    fn fragments_take_what_their_grammar_allows() {
+        let def = "macro_rules! m { ($v:vis fn $f:ident -> $t:ty = $l:literal; $($rest:tt)*) => { $v fn $f() -> $t { $l } $($rest)* }; }";
+        assert_eq!(
+            expand(def, "m!(pub(crate) fn f -> i64 = -3; struct S;);").expect("expands"),
+            ["pub ( crate ) fn f ( ) -> i64 { - 3 }", "struct S ;"]
+        );
+    }
+
+    #[test]
+    fn what_it_cannot_expand_is_unknown() {
+        let def = "macro_rules! m { (a) => { struct A; }; }";
+        assert_eq!(expand(def, "m!(b);"), None, "no rule matches");
+        assert_eq!(expand(def, "other!(a);"), None, "a macro the bundle does not define");
+        let depth = "macro_rules! r { () => { r!(); }; }";
+        assert_eq!(expand(depth, "r!();"), None, "an endless expansion stops");
+    }
+}

@@ -49,7 +49,7 @@ const LAYERS: &[&[&str]] = &[
 ];
 
 /// Test-only modules: they may name anything.
-const TESTS: &[&str] = &["tests", "layers"];
+const TESTS: &[&str] = &["tests", "testing", "layers"];
 
 /// The layer of `module`, if the table holds it.
 fn layer(module: &str) -> Option<usize> {

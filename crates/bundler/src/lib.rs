@@ -131,6 +131,8 @@ mod scratch;
 mod source;
 mod span;
 #[cfg(test)]
+mod testing;
+#[cfg(test)]
 mod tests;
 mod use_tree;
 

@@ -327,3 +327,58 @@ fn repair(set: &mut Vec<Removal>, outcome: &Outcome, index: &Index) -> bool {
     set.extend(extra);
     restored || added
 }
+
+#[cfg(test)]
+mod tests {
+    use super::removal::{applied, Removal};
+    use super::repair;
+    use crate::index::Index;
+    use crate::mapped::Mapped;
+    use crate::rustc::{Diagnostic, Outcome, Span};
+
+    const TEXT: &str =
+        "trait Tr {\n    fn f(&self);\n}\n\nimpl Tr for u8 {\n    fn f(&self) {}\n}\n\n\
+                        fn helper() {}\n\nfn main() {\n    helper();\n}\n";
+
+    /// An error with `message` at the first `what` of `text` (what the compiler checked).
+    fn error(text: &str, message: &str, what: &str) -> Diagnostic {
+        let start = text.find(what).expect("in the text");
+        let span =
+            Span { start, end: start + what.len(), primary: true, in_input: true, call_site: None };
+        Diagnostic {
+            level: "error".to_string(),
+            code: None,
+            message: message.to_string(),
+            spans: vec![span],
+        }
+    }
+
+    /// The removal of the item whose text starts with `start`.
+    fn removal_of(index: &Index, start: &str) -> Removal {
+        let at = index.entries.iter().position(|e| TEXT[e.range.range()].starts_with(start));
+        Removal::of(index, at.expect("an item"))
+    }
+
+    #[test]
+    fn an_impl_of_what_goes_goes_too_and_what_an_error_needs_comes_back() {
+        let index = Index::new(TEXT).expect("indexes");
+        let mut set = vec![removal_of(&index, "trait Tr"), removal_of(&index, "fn helper")];
+        let mut base = Mapped::default();
+        base.push_str(TEXT);
+        // The errors of the text without them (their places in that text).
+        let attempt = applied(&base, &set).text;
+        let errors = vec![
+            error(&attempt, "cannot find trait `Tr` in this scope", "Tr for u8"),
+            error(&attempt, "cannot find function `helper` in this scope", "helper();"),
+        ];
+        let outcome = Outcome { diagnostics: errors, compiled: false };
+        assert!(repair(&mut set, &outcome, &index));
+        let names: Vec<String> = set
+            .iter()
+            .map(|r| TEXT[r.span.range()].lines().next().unwrap_or("").to_string())
+            .collect();
+        // `helper` is needed: back. The `impl` of the removed trait joins the removals.
+        assert_eq!(names, ["trait Tr {", "impl Tr for u8 {"]);
+        assert_eq!(set[1].because, ["Tr"]);
+    }
+}

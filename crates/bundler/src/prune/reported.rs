@@ -458,3 +458,91 @@ fn path_leaves(u: &Entry) -> Vec<(usize, Vec<String>)> {
     let leaves = u.use_tree.iter().flat_map(|tree| &tree.leaves);
     leaves.filter(|leaf| !leaf.is_glob()).map(|leaf| (leaf.at, leaf.path())).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{allow_kept_unused, import_at, removals};
+    use crate::hidden::Hidden;
+    use crate::index::Index;
+    use crate::mapped::Mapped;
+    use crate::prune::removal::applied;
+    use crate::rustc::{Diagnostic, Outcome, Span};
+
+    const TEXT: &str = "use std::fmt;\nuse crate::m::{used, gone, other};\n\n\
+                        mod m {\n    pub fn used() {}\n    pub fn gone() {}\n    pub fn other() {}\n}\n\n\
+                        fn main() {\n    m::used();\n}\n\nfn dead() {}\n\nstruct S {\n    a: u8,\n}\n";
+
+    /// A diagnostic `code` at the first occurrence of `what` after `after` in `TEXT`.
+    fn reported(code: &str, message: &str, what: &str, after: &str) -> Diagnostic {
+        let start = TEXT.find(after).expect("in the text")
+            + TEXT[TEXT.find(after).unwrap()..].find(what).unwrap();
+        let span =
+            Span { start, end: start + what.len(), primary: true, in_input: true, call_site: None };
+        Diagnostic {
+            level: "warning".to_string(),
+            code: Some(code.to_string()),
+            message: message.to_string(),
+            spans: vec![span],
+        }
+    }
+
+    fn pruned(diagnostics: Vec<Diagnostic>, hidden: &Hidden) -> String {
+        let index = Index::new(TEXT).expect("indexes");
+        let outcome = Outcome { diagnostics, compiled: true };
+        let mut text = Mapped::default();
+        text.push_str(TEXT);
+        applied(&text, &removals(&index, &outcome, hidden)).text
+    }
+
+    #[test]
+    fn what_rustc_reports_goes_with_its_lines_and_its_imports() {
+        let dead = reported("dead_code", "function `dead` is never used", "dead", "fn dead");
+        let gone = reported("dead_code", "function `gone` is never used", "gone", "pub fn gone");
+        let text = pruned(vec![dead, gone], &Hidden::default());
+        assert!(!text.contains("fn dead") && !text.contains("fn gone"), "{text}");
+        // The import of what goes goes by its own group element.
+        assert!(text.contains("use crate::m::{used, other};"), "{text}");
+        // Names hidden code holds stay.
+        let dead = reported("dead_code", "function `dead` is never used", "dead", "fn dead");
+        let mut hidden = Hidden::default();
+        hidden.names.insert("dead".to_string());
+        assert!(pruned(vec![dead], &hidden).contains("fn dead() {}"));
+    }
+
+    #[test]
+    fn an_unused_import_goes_by_its_element_and_a_use_that_loses_all_goes_whole() {
+        let one = reported("unused_imports", "unused import: `other`", "other", "gone, ");
+        let text = pruned(vec![one], &Hidden::default());
+        // (The comma left behind is the emitter's to tidy.)
+        assert!(text.contains("use crate::m::{used, gone, };"), "{text}");
+        let all = ["used", "gone", "other"]
+            .map(|name| reported("unused_imports", "unused import", name, "use crate"))
+            .to_vec();
+        let text = pruned(all, &Hidden::default());
+        assert!(!text.contains("use crate::m"), "{text}");
+        assert!(text.starts_with("use std::fmt;\n\nmod m"), "{text}");
+    }
+
+    #[test]
+    fn the_element_of_an_import_is_what_a_repair_removes() {
+        let index = Index::new(TEXT).expect("indexes");
+        let at = TEXT.find("gone,").expect("an element");
+        let removal = import_at(&index, at).expect("an import");
+        assert_eq!(&TEXT[removal.span.range()], "gone, ");
+    }
+
+    #[test]
+    fn a_type_with_unused_fields_is_allowed_them() {
+        let index = Index::new(TEXT).expect("indexes");
+        let field = reported("dead_code", "field `a` is never read", "a", "struct S");
+        let outcome = Outcome { diagnostics: vec![field], compiled: true };
+        let mut text = Mapped::default();
+        text.push_str(TEXT);
+        text.apply(allow_kept_unused(&index, &outcome));
+        assert!(
+            text.text.ends_with("#[allow(dead_code)]\nstruct S {\n    a: u8,\n}\n"),
+            "{}",
+            text.text
+        );
+    }
+}

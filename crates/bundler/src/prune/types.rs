@@ -482,3 +482,43 @@ fn call_sites(
     }
     sites
 }
+
+#[cfg(test)]
+mod tests {
+    use super::unreachable_types;
+    use crate::hidden::Hidden;
+    use crate::index::Index;
+
+    /// The names of what goes from `text` as unreachable types and traits.
+    fn gone(text: &str) -> Vec<String> {
+        let index = Index::new(text).expect("indexes");
+        let removals = unreachable_types(&index, &Hidden::default());
+        removals
+            .iter()
+            .map(|r| text[r.span.range()].trim().lines().next().unwrap_or("").to_string())
+            .collect()
+    }
+
+    #[test]
+    fn a_type_only_its_impls_name_goes_with_them() {
+        let text = "struct Mod(u64);\nimpl std::ops::Add for Mod {\n    type Output = Mod;\n    \
+                    fn add(self, o: Mod) -> Mod {\n        Mod(self.0 + o.0)\n    }\n}\n\
+                    struct Kept;\nimpl Clone for Kept {\n    fn clone(&self) -> Kept {\n        Kept\n    }\n}\n\
+                    fn main() {\n    let _ = Kept.clone();\n}\n";
+        assert_eq!(gone(text), ["struct Mod(u64);", "impl std::ops::Add for Mod {"]);
+    }
+
+    #[test]
+    fn a_trait_no_scope_holds_goes_with_every_impl() {
+        // `Zero` is implemented for `u32`, which stays, but no code can call `zero` where the
+        // trait is in scope: its module is `m`, which only it and its `impl` occupy.
+        let text = "mod m {\n    pub trait Zero {\n        fn zero() -> Self;\n    }\n    \
+                    impl Zero for u32 {\n        fn zero() -> u32 {\n            0\n        }\n    }\n}\n\
+                    fn main() {\n    let x: u32 = 1;\n    println!(\"{}\", x);\n}\n";
+        assert_eq!(gone(text), ["pub trait Zero {", "impl Zero for u32 {"]);
+        // Named in its module outside them: it stays.
+        let used =
+            text.replace("fn main() {", "fn main() {\n    let _ = <u32 as m::Zero>::zero();");
+        assert!(gone(&used).is_empty());
+    }
+}

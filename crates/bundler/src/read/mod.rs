@@ -137,3 +137,96 @@ fn check_exported(tree: &Tree) -> Result<(), String> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{read, CrateId, Role, Tree};
+    use crate::items::ItemKind;
+    use crate::testing::temp_crates;
+
+    fn tree(files: &[(&str, &str)]) -> Tree {
+        let dir = temp_crates(files);
+        read(&dir.path, &dir.path.join("app")).expect("reads")
+    }
+
+    #[test]
+    fn crates_are_read_as_code_reaches_them_the_own_library_first() {
+        // main.rs names `b` and its own library, which names `a`; nothing names `c`, which
+        // does not even lex.
+        let tree = tree(&[
+            ("app/src/main.rs", "fn main() {\n    b::f();\n    app::g();\n}\n"),
+            ("app/src/lib.rs", "pub fn g() {\n    a::h();\n}\n"),
+            ("a/src/lib.rs", "pub fn h() {}\n"),
+            ("b/src/lib.rs", "pub fn f() {}\n"),
+            ("c/src/lib.rs", "pub fn broken( {\n"),
+        ]);
+        let crates: Vec<(&str, Role)> =
+            tree.crates.iter().map(|c| (c.name.as_str(), c.role)).collect();
+        assert_eq!(
+            crates,
+            [("", Role::Main), ("app", Role::Own), ("b", Role::Library), ("a", Role::Library)]
+        );
+        assert_eq!(tree.dep(tree.main(), "b"), Some(CrateId(2)));
+        assert_eq!(tree.dep(tree.main(), "app"), Some(CrateId(1)));
+        assert_eq!(tree.dep(tree.main(), "c"), None, "a dependency nothing names is not read");
+        assert!(tree.has_dep(CrateId(1), "a"));
+        // Each module knows its crate after the reordering.
+        for k in tree.crate_ids() {
+            assert_eq!(tree.module(tree.krate(k).root).krate, k);
+        }
+    }
+
+    #[test]
+    fn modules_are_found_and_what_cfg_removes_is_marked() {
+        let lib = "mod flat;\npub mod nested {\n    pub fn n() {}\n}\n#[path = \"elsewhere/p.rs\"]\nmod p;\n\
+                   #[cfg(test)]\nmod tests {}\npub struct S;\nimpl S {\n    #[cfg(test)]\n    fn t() {}\n    fn u() {}\n}\n\
+                   #[macro_export]\nmacro_rules! m {\n    () => {};\n}\n";
+        let tree = tree(&[
+            ("app/src/main.rs", "fn main() {\n    app::S;\n}\n"),
+            ("app/src/lib.rs", lib),
+            ("app/src/flat.rs", "pub fn f() {}\n"),
+            ("app/src/elsewhere/p.rs", "pub fn q() {}\n"),
+        ]);
+        let own = tree.krate(CrateId(1));
+        assert!(own.exported.contains("m"));
+        let root = tree.module(own.root);
+        let children: Vec<&str> = root
+            .entries
+            .iter()
+            .filter_map(|e| e.child)
+            .map(|c| tree.module(c).name.as_str())
+            .collect();
+        assert_eq!(children, ["flat", "nested", "p"]);
+        let p = root.entries.iter().filter_map(|e| e.child).next_back().expect("p");
+        assert!(tree.source_of(p).path.ends_with("elsewhere/p.rs"));
+        let removed: Vec<(ItemKind, bool, usize)> =
+            root.entries.iter().map(|e| (e.item.kind, e.removed, e.removed_inside.len())).collect();
+        assert_eq!(removed[3], (ItemKind::Mod, true, 0), "`#[cfg(test)] mod tests`");
+        assert_eq!(removed[5], (ItemKind::Impl, false, 1), "`#[cfg(test)] fn t` inside");
+    }
+
+    #[test]
+    fn an_extern_crate_of_an_inlined_crate_goes_and_lends_its_macros() {
+        let main = "#[macro_use]\nextern crate lib;\nfn main() {\n    m!();\n    lib::f();\n}\n";
+        let lib = "#[macro_export]\nmacro_rules! m {\n    () => {};\n}\npub fn f() {}\n";
+        let tree = tree(&[("app/src/main.rs", main), ("lib/src/lib.rs", lib)]);
+        let main = tree.krate(tree.main());
+        assert_eq!(main.macro_use, [CrateId(1)]);
+        assert!(tree.module(main.root).entries[0].removed, "the `extern crate` goes");
+    }
+
+    #[test]
+    fn what_a_bundle_cannot_have_is_refused_at_its_place() {
+        let refused = |main: &str| {
+            let dir = temp_crates(&[("app/src/main.rs", main), ("lib/src/lib.rs", "")]);
+            read(&dir.path, &dir.path.join("app")).expect_err("refused")
+        };
+        assert_eq!(
+            refused("extern crate rand;\nfn main() {}\n"),
+            "app/src/main.rs:1:1: cannot inline `extern crate rand`: a bundle has std, core and \
+             alloc only"
+        );
+        assert!(refused("mod gone;\nfn main() {}\n").contains("file not found for module `gone`"));
+        assert!(refused("#![cfg(test)]\nfn main() {}\n").contains("by an inner `#![cfg]`"));
+    }
+}
