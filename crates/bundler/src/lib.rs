@@ -66,19 +66,32 @@
 //! name in code under a `cfg` that is false on this machine but may be true on the judge's
 //! platform (Windows for Codeforces, and the macros that code calls) is never removed.
 //!
-//! # Phases, one file each
+//! # Phases, and what they stand on
+//! Each phase reads only what the phases before it produced and the helpers below them; no
+//! module names a module above it (`src/layers.rs` holds the table and the test that checks
+//! it).
+//!
+//! - Helpers: [`edition`], [`span`] (byte and token spans), [`lexer`] and [`source`] (a
+//!   tokenized file), [`mapped`] (text that remembers where it came from), [`rustc`] (a
+//!   compiler run and its diagnostics), [`refusal`] (who refused and why), [`manifest`].
+//! - The syntax of items: [`cfg`] predicates, [`attrs`] (attributes, and whether `cfg(test)`,
+//!   features or `#[test]` remove an item), [`use_tree`] (the one walker of `use` trees),
+//!   [`items`] (a module's tokens split into items), [`expand`] (enough `macro_rules!`).
+//!
 //! 1. [`read`]: which crates, and every module of each: manifests ([`manifest`], through
-//!    judge-meta's reader, refuses what a bundle cannot reproduce: non-path dependencies,
-//!    features, build scripts; a renamed dependency is its key), module files (`mod foo;`,
-//!    `#[path]`), items ([`items`], over the tokens of [`lexer`]), and what `cfg(test)`,
-//!    features and `#[test]` remove. Any other `cfg` is left for the judge's compiler.
+//!    judge-meta's reader, refuses what a bundle cannot reproduce, for the crates code names:
+//!    non-path dependencies, features, build scripts, a dependency outside the workspace; a
+//!    renamed dependency is its key), module files (`mod foo;`, `#[path]`), items, what
+//!    `cfg(test)`, features and `#[test]` remove, and every attribute and `use` of each file,
+//!    read once. Any other `cfg` is left for the judge's compiler.
 //! 2. [`inline`]: the whole program as one text, main.rs first, then the problem's own
 //!    library, then the libraries, as `mod <crate> { ... }`; paths rewritten by scope and
 //!    namespace, for the judge's edition; a library's doc comments dropped (every comment
 //!    with `--compact`). The text keeps a map back to the files ([`mapped`]).
-//! 3. [`reach`], then [`prune`]: rustc's `dead_code`, `unused_imports` and `unused_macros`
-//!    (forced on, JSON diagnostics from [`rustc`]) decide what goes, round after round, until
-//!    nothing more does.
+//! 3. [`reach`], then [`prune`], over the bundle's text as items ([`index`]), with the names
+//!    of code the analysis cannot see protected ([`hidden`]): rustc's `dead_code`,
+//!    `unused_imports` and `unused_macros` (forced on, JSON diagnostics from [`rustc`])
+//!    decide what goes, round after round, until nothing more does.
 //! 4. [`emit`]: blank lines collapsed, the judge's edition (2024 rewrites last), the header,
 //!    then every check the judge's profile asks for beyond the analysis: for a judge newer
 //!    than rustc 1.63, the workspace's rustc with the judge's flags under the std-API check;
