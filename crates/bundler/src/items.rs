@@ -403,28 +403,38 @@ pub fn macro_rules(src: &Source, keyword: usize) -> Option<Vec<MacroRule>> {
 pub fn impl_core(src: &Source, keyword: usize, hi: usize) -> TokenSpan {
     let mut i = src.next_code(keyword + 1, hi);
     if src.is_punct(i, "<") {
-        // Generics: `<` ... `>` with nested angle brackets and groups skipped.
-        let mut depth = 0;
-        while i < hi {
-            if src.is_punct(i, "<") {
-                depth += 1;
-            } else if src.is_punct(i, ">") {
-                depth -= 1;
-                if depth == 0 {
-                    break;
-                }
-            } else if let Some(close) = src.closing(i) {
-                i = close;
-            }
-            i += 1;
-        }
-        i = src.next_code(i + 1, hi);
+        i = src.next_code(generics(src, i, hi, |_, _| {}) + 1, hi);
     }
     let start = i;
     while i < hi && !src.is_kw(i, "where") && !src.is_punct(i, "{") && !src.is_punct(i, ";") {
         i = src.skip_tree(i);
     }
     TokenSpan::new(start, i)
+}
+
+/// The `>` that closes the generics whose `<` is token `open` (`hi` if none does before it),
+/// nested angle brackets and groups skipped; `visit(i, depth)` sees every other token on
+/// the way at its depth of angle brackets (a group by its opening delimiter).
+fn generics(src: &Source, open: usize, hi: usize, mut visit: impl FnMut(usize, usize)) -> usize {
+    let mut depth = 0;
+    let mut i = open;
+    while i < hi {
+        if src.is_punct(i, "<") {
+            depth += 1;
+        } else if src.is_punct(i, ">") {
+            depth -= 1;
+            if depth == 0 {
+                return i;
+            }
+        } else {
+            visit(i, depth);
+            if let Some(close) = src.closing(i) {
+                i = close;
+            }
+        }
+        i += 1;
+    }
+    hi
 }
 
 /// The identifiers of the trait and of the type of the `impl` whose keyword is token
@@ -468,31 +478,18 @@ pub fn impl_generic_params(src: &Source, keyword: usize, hi: usize) -> Vec<Strin
     if !src.is_punct(open, "<") {
         return out;
     }
-    let mut depth = 0;
     let mut expect_name = true;
-    let mut i = open;
-    while i < hi {
-        if src.is_punct(i, "<") {
-            depth += 1;
-        } else if src.is_punct(i, ">") {
-            depth -= 1;
-            if depth == 0 {
-                break;
-            }
-        } else if depth == 1 && src.is_punct(i, ",") {
+    generics(src, open, hi, |i, depth| {
+        if depth != 1 {
+            return;
+        }
+        if src.is_punct(i, ",") {
             expect_name = true;
-        } else if depth == 1 && expect_name && src.tokens[i].kind == Kind::Ident {
-            if src.is_kw(i, "const") {
-                i += 1;
-                continue;
-            }
+        } else if expect_name && src.tokens[i].kind == Kind::Ident && !src.is_kw(i, "const") {
             out.extend(src.ident(i).map(String::from));
             expect_name = false;
-        } else if let Some(close) = src.closing(i) {
-            i = close;
         }
-        i += 1;
-    }
+    });
     out
 }
 
@@ -679,6 +676,22 @@ mod tests {
         assert_eq!(presence_of("#[cfg(any(test, unix))] fn f() {}"), Ok(Kept));
         assert_eq!(presence_of("#[cfg(all(test, unix))] fn f() {}"), Ok(Removed));
         assert_eq!(presence_of("#[cfg_attr(unix, derive(Debug))] struct S;"), Ok(Kept));
+    }
+
+    #[test]
+    fn an_impl_header_names_its_generics_trait_and_type() {
+        let src = source("impl<'a, T: Into<Vec<u8>>, const N: usize> ops::Add<[T; N]> for Wrap<'a, T> where T: Copy {}");
+        let keyword = 0;
+        let hi = src.tokens.len();
+        let core = impl_core(&src, keyword, hi);
+        let text = &src.text[src.tokens[core.start].start..src.tokens[core.end - 1].end];
+        assert_eq!(text, "ops::Add<[T; N]> for Wrap<'a, T>");
+        let strings = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(impl_generic_params(&src, keyword, hi), strings(&["T", "N"]));
+        let (t, ty) = impl_parts(&src, keyword, hi);
+        assert_eq!((t, ty), (strings(&["ops", "Add", "T", "N"]), strings(&["Wrap", "T"])));
+        let inherent = source("impl<T> S<T> {}");
+        assert_eq!(impl_parts(&inherent, 0, inherent.tokens.len()).0, Vec::<String>::new());
     }
 
     #[test]

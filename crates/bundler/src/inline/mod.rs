@@ -310,15 +310,19 @@ mod tests {
         }
     }
 
+    /// [`inlined`] for `main` beside the library [`LIB`].
+    fn with_lib(main: &str, edition: Edition, compact: bool) -> String {
+        inlined(&[("app/src/main.rs", main), ("lib/src/lib.rs", LIB)], edition, compact)
+            .expect("inlines")
+    }
+
     const LIB: &str = "//! The library.\n\n/// One.\npub fn one() -> u8 {\n    crate::two() // two\n}\n\
                        fn two() -> u8 {\n    2\n}\n#[macro_export]\nmacro_rules! m {\n    () => {\n        $crate::one()\n    };\n}\n";
 
     #[test]
     fn a_library_is_a_module_whose_paths_mean_what_they_meant() {
         let main = "use lib::one;\n\nfn main() {\n    println!(\"{}\", one() + lib::m!());\n}\n";
-        let text =
-            inlined(&[("app/src/main.rs", main), ("lib/src/lib.rs", LIB)], Edition::E2021, false)
-                .expect("inlines");
+        let text = with_lib(main, Edition::E2021, false);
         has(
             &text,
             &[
@@ -344,9 +348,7 @@ mod tests {
     #[test]
     fn compact_drops_every_comment_and_no_literal() {
         let main = "// main\nfn main() {\n    println!(\"// {}\", lib::one()); /* why */\n}\n";
-        let text =
-            inlined(&[("app/src/main.rs", main), ("lib/src/lib.rs", LIB)], Edition::E2021, true)
-                .expect("inlines");
+        let text = with_lib(main, Edition::E2021, true);
         has(
             &text,
             &["fn main() {\n    println!(\"// {}\", crate::lib::one());\n}", "crate::lib::two()\n"],
@@ -357,9 +359,7 @@ mod tests {
     #[test]
     fn a_crate_named_like_an_item_of_the_root_gets_a_free_module_name() {
         let main = "mod lib {\n    pub fn local() {}\n}\n\nfn main() {\n    lib::local();\n    ::lib::one();\n}\n";
-        let text =
-            inlined(&[("app/src/main.rs", main), ("lib/src/lib.rs", LIB)], Edition::E2021, false)
-                .expect("inlines");
+        let text = with_lib(main, Edition::E2021, false);
         has(
             &text,
             &["    lib::local();\n", "    crate::lib_crate::one();\n", "\nmod lib_crate {\n"],
@@ -392,9 +392,7 @@ mod tests {
     #[test]
     fn grouped_imports_of_exported_macros_move_to_the_root() {
         let main = "use lib::{m, one};\n\nfn main() {\n    println!(\"{}\", m!() + one());\n}\n";
-        let text =
-            inlined(&[("app/src/main.rs", main), ("lib/src/lib.rs", LIB)], Edition::E2021, false)
-                .expect("inlines");
+        let text = with_lib(main, Edition::E2021, false);
         // `m` is at the bundle's root already: it leaves the group, and needs no import there.
         has(&text, &["use crate::lib::{one};\n"]);
     }
