@@ -5,9 +5,10 @@
 //! a bundle the judge would reject is never printed.
 
 use super::lexer::{self, Kind};
-use super::mapped::Mapped;
+use super::mapped::{Edit, Mapped};
 use super::refusal::{self, Judge};
 use super::rustc::{self, Compiler};
+use super::source::Source;
 
 /// Collapses the blank lines that removals leave: at most one blank line between items, none
 /// after a `{` or before a `}`, one newline at the end. Only whitespace between tokens is
@@ -26,18 +27,18 @@ pub fn tidy(text: &mut Mapped) {
         if newlines > limit {
             let indent = &gap[gap.rfind('\n').expect("has newlines") + 1..];
             let first = if pos == 0 { 0 } else { limit };
-            edits.push((pos, token.start, format!("{}{indent}", "\n".repeat(first))));
+            edits.push(Edit::new(pos, token.start, format!("{}{indent}", "\n".repeat(first))));
         } else if newlines > 0 && gap.starts_with([' ', '\t']) {
             // Spaces a removal left at the end of a line.
             let blanks = gap.len() - gap.trim_start_matches([' ', '\t']).len();
-            edits.push((pos, pos + blanks, String::new()));
+            edits.push(Edit::new(pos, pos + blanks, String::new()));
         }
         after_open = token_text == "{";
         pos = token.end;
     }
     let tail = &text.text[pos..];
     if tail != "\n" {
-        edits.push((pos, text.text.len(), "\n".to_string()));
+        edits.push(Edit::new(pos, text.text.len(), "\n".to_string()));
     }
     text.apply(edits);
 }
@@ -49,24 +50,24 @@ pub fn tidy_use_groups(text: &mut Mapped) {
     let tokens = lexer::tokenize(src).expect("the bundle is made of tokens that lexed");
     let mut edits = Vec::new();
     let mut in_use = false;
-    for (k, token) in tokens.iter().enumerate() {
+    for (at, token) in tokens.iter().enumerate() {
         let word = &src[token.start..token.end];
         match (token.kind, word) {
             (Kind::Ident, "use") => in_use = true,
             (Kind::Punct, ";") => in_use = false,
             (Kind::Punct, "{") if in_use => {
-                if let Some(next) = tokens.get(k + 1) {
+                if let Some(next) = tokens.get(at + 1) {
                     let gap = &src[token.end..next.start];
                     if !gap.is_empty() && !gap.contains('\n') {
-                        edits.push((token.end, next.start, String::new()));
+                        edits.push(Edit::new(token.end, next.start, String::new()));
                     }
                 }
             }
-            (Kind::Punct, "}") if in_use && k >= 1 => {
-                let comma = tokens[k - 1];
+            (Kind::Punct, "}") if in_use && at >= 1 => {
+                let comma = tokens[at - 1];
                 let gap = &src[comma.end..token.start];
                 if &src[comma.start..comma.end] == "," && !gap.contains('\n') {
-                    edits.push((comma.start, token.start, String::new()));
+                    edits.push(Edit::new(comma.start, token.start, String::new()));
                 }
             }
             _ => {}
@@ -78,19 +79,18 @@ pub fn tidy_use_groups(text: &mut Mapped) {
 
 /// `use a::{B};` (a group that removals left with one import) as `use a::B;`.
 fn single_element_groups(text: &mut Mapped) {
-    let src = &text.text;
-    let tokens = lexer::tokenize(src).expect("the bundle is made of tokens that lexed");
-    let partner = lexer::match_delimiters(src, &tokens).expect("the bundle's delimiters match");
-    let word = |k: usize| &src[tokens[k].start..tokens[k].end];
+    let source = Source::new(String::new(), text.text.clone()).expect("the bundle lexed before");
+    let (src, tokens) = (&source.text, &source.tokens);
+    let word = |at: usize| &src[tokens[at].start..tokens[at].end];
     let mut edits = Vec::new();
     let mut in_use = false;
-    for (k, token) in tokens.iter().enumerate() {
-        match (token.kind, word(k)) {
+    for (at, token) in tokens.iter().enumerate() {
+        match (token.kind, word(at)) {
             (Kind::Ident, "use") => in_use = true,
             (Kind::Punct, ";") => in_use = false,
             (Kind::Punct, "{") if in_use => {
-                let close = partner[k];
-                let inner: Vec<usize> = (k + 1..close)
+                let close = source.close(at);
+                let inner: Vec<usize> = (at + 1..close)
                     .filter(|&i| !matches!(tokens[i].kind, Kind::Comment(_)))
                     .collect();
                 let mut depth = 0;
@@ -108,18 +108,18 @@ fn single_element_groups(text: &mut Mapped) {
                     && word(inner[0]) != "self"
                     && !src[token.end..tokens[close].start].contains('\n');
                 if simple {
-                    edits.push((token.start, tokens[inner[0]].start, String::new()));
+                    edits.push(Edit::new(token.start, tokens[inner[0]].start, String::new()));
                     let last = inner[inner.len() - 1];
-                    edits.push((tokens[last].end, tokens[close].end, String::new()));
+                    edits.push(Edit::new(tokens[last].end, tokens[close].end, String::new()));
                 }
             }
             _ => {}
         }
     }
     // Nested groups (`a::{b::{C}}`) lose both pairs; edits that would overlap are left out.
-    let mut taken: Vec<(usize, usize, String)> = Vec::new();
+    let mut taken: Vec<Edit> = Vec::new();
     for edit in edits {
-        if !taken.iter().any(|t| t.0 < edit.1 && edit.0 < t.1) {
+        if !taken.iter().any(|t| t.span.overlaps(edit.span)) {
             taken.push(edit);
         }
     }
@@ -145,13 +145,13 @@ pub fn edition_2024(text: &mut Mapped) {
     let mut static_mut = false;
     for (n, &i) in code.iter().enumerate() {
         let prev = n.checked_sub(1).map(|p| code[p]);
-        let at = |d: usize| code.get(n + d).copied().unwrap_or(usize::MAX);
+        let at = |d: usize| code.get(n + d).copied();
         match word(i) {
             "extern" if prev.map_or(true, |p| word(p) != "unsafe") => {
-                let abi = at(1) != usize::MAX && matches!(tokens[at(1)].kind, Kind::Literal(_));
+                let abi = at(1).is_some_and(|a| matches!(tokens[a].kind, Kind::Literal(_)));
                 let open = if abi { at(2) } else { at(1) };
-                if word(open) == "{" {
-                    edits.push((tokens[i].start, tokens[i].start, "unsafe ".to_string()));
+                if open.is_some_and(|open| word(open) == "{") {
+                    edits.push(Edit::new(tokens[i].start, tokens[i].start, "unsafe ".to_string()));
                 }
             }
             "no_mangle" | "export_name" | "link_section"
@@ -162,18 +162,22 @@ pub fn edition_2024(text: &mut Mapped) {
                 while end + 1 < code.len() && word(code[end + 1]) != "]" {
                     end += 1;
                 }
-                edits.push((tokens[i].start, tokens[i].start, "unsafe(".to_string()));
-                edits.push((tokens[code[end]].end, tokens[code[end]].end, ")".to_string()));
+                edits.push(Edit::new(tokens[i].start, tokens[i].start, "unsafe(".to_string()));
+                edits.push(Edit::new(
+                    tokens[code[end]].end,
+                    tokens[code[end]].end,
+                    ")".to_string(),
+                ));
             }
             "gen" if tokens[i].kind == Kind::Ident && prev.map_or(true, |p| word(p) != "$") => {
-                edits.push((tokens[i].start, tokens[i].end, "r#gen".to_string()));
+                edits.push(Edit::new(tokens[i].start, tokens[i].end, "r#gen".to_string()));
             }
-            "static" if word(at(1)) == "mut" => static_mut = true,
+            "static" if at(1).is_some_and(|a| word(a) == "mut") => static_mut = true,
             _ => {}
         }
     }
     if static_mut {
-        edits.push((0, 0, "#![allow(static_mut_refs)]\n".to_string()));
+        edits.push(Edit::new(0, 0, "#![allow(static_mut_refs)]\n".to_string()));
     }
     text.apply(edits);
 }
@@ -235,7 +239,7 @@ pub fn judge_check(
             .map(Verdict::Refused);
     };
     // A platform check.
-    let first = |what: &str| super::prune::first_error(&outcome, what, &at);
+    let first = |what: &str| rustc::first_error(&outcome, what, &at);
     if !run(baseline)?.compiled {
         return Ok(Verdict::Note(first(&format!(
             "not checked with {}, which cannot compile this code on any platform",

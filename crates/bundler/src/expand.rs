@@ -11,59 +11,26 @@
 
 use std::collections::HashMap;
 
-use super::items::{self, ItemKind};
+use super::items::{self, ItemKind, MacroRule};
 use super::lexer::Kind;
 use super::source::Source;
+use super::span::TokenSpan;
 
 /// Matching steps at most, per call (the matcher backtracks).
 const STEP_BUDGET: usize = 200_000;
 /// Nested expansions at most.
 const DEPTH_BUDGET: usize = 64;
 
-/// A `macro_rules!` definition: its source and the token ranges of each rule's matcher and
-/// transcriber contents (inside their delimiters).
+/// A `macro_rules!` definition: its source and its rules.
 pub struct Definition<'s> {
     pub src: &'s Source,
-    pub rules: Vec<((usize, usize), (usize, usize))>,
-}
-
-impl<'s> Definition<'s> {
-    /// The rules of the `macro_rules!` whose keyword is token `keyword` (`macro_rules`).
-    pub fn new(src: &'s Source, keyword: usize) -> Option<Definition<'s>> {
-        let all = src.tokens.len();
-        let bang = src.next_code(keyword + 1, all);
-        let name = src.next_code(bang + 1, all);
-        let open = src.next_code(name + 1, all);
-        let close = *src.partner.get(open)?;
-        if close == usize::MAX || close < open {
-            return None;
-        }
-        let mut rules = Vec::new();
-        let mut j = src.next_code(open + 1, close);
-        while j < close {
-            let m_close = src.partner[j];
-            if m_close == usize::MAX || m_close < j {
-                return None;
-            }
-            let arrow = src.next_code(m_close + 1, close);
-            let body = src.next_code(arrow + 1, close);
-            if !src.is_punct(arrow, "=>") || body >= close || src.partner[body] == usize::MAX {
-                return None;
-            }
-            rules.push(((j + 1, m_close), (body + 1, src.partner[body])));
-            j = src.next_code(src.partner[body] + 1, close);
-            if src.is_punct(j, ";") {
-                j = src.next_code(j + 1, close);
-            }
-        }
-        Some(Definition { src, rules })
-    }
+    pub rules: Vec<MacroRule>,
 }
 
 /// What a metavariable matched: tokens of the call's source, or one binding per repetition.
 #[derive(Debug, Clone)]
 enum Binding {
-    Tokens(usize, usize),
+    Tokens(TokenSpan),
     Seq(Vec<Binding>),
 }
 
@@ -71,7 +38,7 @@ enum Binding {
 /// own: `None` if the expansion is unknown.
 pub fn expand_items(
     call_src: &Source,
-    args: (usize, usize),
+    args: TokenSpan,
     name: &str,
     macros: &HashMap<String, Definition>,
 ) -> Option<Vec<Source>> {
@@ -83,7 +50,7 @@ pub fn expand_items(
 
 fn expand_into(
     call_src: &Source,
-    args: (usize, usize),
+    args: TokenSpan,
     name: &str,
     macros: &HashMap<String, Definition>,
     out: &mut Vec<Source>,
@@ -95,7 +62,8 @@ fn expand_into(
     }
     let def = macros.get(name)?;
     let mut expanded = None;
-    for &(matcher, transcriber) in &def.rules {
+    for rule in &def.rules {
+        let (matcher, transcriber) = (rule.matcher.inside(), rule.transcriber.inside());
         let mut m = Matcher {
             def: def.src,
             input: call_src,
@@ -122,8 +90,9 @@ fn expand_into(
             let bang = (item.keyword..item.end).find(|&i| src.is_punct(i, "!"))?;
             let inner = src.prev_code(bang).and_then(|i| src.ident(i))?.to_string();
             let open = src.next_code(bang + 1, item.end);
-            let close = *src.partner.get(open)?;
-            expand_into(&src, (open + 1, close), &inner, macros, out, budget, depth + 1)?;
+            let close = src.partner(open)?;
+            let args = TokenSpan::new(open + 1, close);
+            expand_into(&src, args, &inner, macros, out, budget, depth + 1)?;
         } else {
             own.push(
                 src.text[src.tokens[item.lead].start..src.tokens[item.end - 1].end].to_string(),
@@ -148,16 +117,16 @@ impl Matcher<'_> {
     /// bindings are recorded and `rest(end)` accepted the end (here: the whole input).
     fn seq(
         &mut self,
-        pattern: (usize, usize),
-        input: (usize, usize),
+        pattern: TokenSpan,
+        input: TokenSpan,
         rest: &mut dyn FnMut(usize) -> bool,
     ) -> bool {
-        self.seq_from(pattern.0, pattern.1, input.0, input.1, &mut |end, _| {
-            end == input.1 && rest(end)
+        self.seq_from(pattern.start, pattern.end, input.start, input.end, &mut |end, _| {
+            end == input.end && rest(end)
         })
     }
 
-    /// Matches `def[p..p_hi]` against a prefix of `input[i..i_hi]`; `k(end)` decides whether
+    /// Matches `def[p..p_hi]` against a prefix of `input[i..i_hi]`; `then(end)` decides whether
     /// the match may end at `end` (and goes on matching what follows).
     fn seq_from(
         &mut self,
@@ -165,7 +134,7 @@ impl Matcher<'_> {
         p_hi: usize,
         i: usize,
         i_hi: usize,
-        k: &mut dyn FnMut(usize, &HashMap<String, Binding>) -> bool,
+        then: &mut dyn FnMut(usize, &HashMap<String, Binding>) -> bool,
     ) -> bool {
         if *self.budget == 0 {
             return false;
@@ -175,12 +144,12 @@ impl Matcher<'_> {
         let p = d.next_code(p, p_hi);
         let i = self.input.next_code(i, i_hi);
         if p >= p_hi {
-            return k(i, &self.bindings);
+            return then(i, &self.bindings);
         }
         if d.is_punct(p, "$") {
             let next = d.next_code(p + 1, p_hi);
             if d.is_punct(next, "(") {
-                return self.repetition(next, p_hi, i, i_hi, k);
+                return self.repetition(next, p_hi, i, i_hi, then);
             }
             if let (Some(name), true) =
                 (d.ident(next), d.is_punct(d.next_code(next + 1, p_hi), ":"))
@@ -191,8 +160,8 @@ impl Matcher<'_> {
                 let after = frag_at + 1;
                 for end in self.fragment_ends(&frag, i, i_hi) {
                     let saved = self.bindings.clone();
-                    self.bindings.insert(name.clone(), Binding::Tokens(i, end));
-                    if self.seq_from(after, p_hi, end, i_hi, k) {
+                    self.bindings.insert(name.clone(), Binding::Tokens(TokenSpan::new(i, end)));
+                    if self.seq_from(after, p_hi, end, i_hi, then) {
                         return true;
                     }
                     self.bindings = saved;
@@ -204,19 +173,18 @@ impl Matcher<'_> {
         if i >= i_hi || !self.same_token(p, i) {
             return false;
         }
-        let (pp, ip) = (d.partner[p], self.input.partner[i]);
-        if pp != usize::MAX && pp > p {
-            if ip == usize::MAX || ip < i {
+        if let Some(pp) = d.closing(p) {
+            let Some(ip) = self.input.closing(i) else {
                 return false;
-            }
+            };
             let saved = self.bindings.clone();
             if !self.seq_from(p + 1, pp, i + 1, ip, &mut |end, _| end == ip) {
                 self.bindings = saved;
                 return false;
             }
-            return self.seq_from(pp + 1, p_hi, ip + 1, i_hi, k);
+            return self.seq_from(pp + 1, p_hi, ip + 1, i_hi, then);
         }
-        self.seq_from(p + 1, p_hi, i + 1, i_hi, k)
+        self.seq_from(p + 1, p_hi, i + 1, i_hi, then)
     }
 
     fn same_token(&self, p: usize, i: usize) -> bool {
@@ -231,10 +199,10 @@ impl Matcher<'_> {
         p_hi: usize,
         i: usize,
         i_hi: usize,
-        k: &mut dyn FnMut(usize, &HashMap<String, Binding>) -> bool,
+        then: &mut dyn FnMut(usize, &HashMap<String, Binding>) -> bool,
     ) -> bool {
         let d = self.def;
-        let close = d.partner[open];
+        let close = d.close(open);
         let mut after = d.next_code(close + 1, p_hi);
         let mut separator = None;
         if !(d.is_punct(after, "*") || d.is_punct(after, "+") || d.is_punct(after, "?")) {
@@ -246,7 +214,7 @@ impl Matcher<'_> {
         let names = metavariables(d, open + 1, close);
         // Greedy: as many repetitions as match, backtracking to fewer.
         let mut reps: Vec<HashMap<String, Binding>> = Vec::new();
-        self.repeat(open, close, separator, &op, cont, p_hi, i, i_hi, &names, &mut reps, k)
+        self.repeat(open, close, separator, &op, cont, p_hi, i, i_hi, &names, &mut reps, then)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -262,7 +230,7 @@ impl Matcher<'_> {
         i_hi: usize,
         names: &[String],
         reps: &mut Vec<HashMap<String, Binding>>,
-        k: &mut dyn FnMut(usize, &HashMap<String, Binding>) -> bool,
+        then: &mut dyn FnMut(usize, &HashMap<String, Binding>) -> bool,
     ) -> bool {
         if *self.budget == 0 {
             return false;
@@ -295,9 +263,9 @@ impl Matcher<'_> {
                         continue; // an empty repetition would loop forever
                     }
                     reps.push(b);
-                    if self
-                        .repeat(open, close, separator, op, cont, p_hi, end, i_hi, names, reps, k)
-                    {
+                    if self.repeat(
+                        open, close, separator, op, cont, p_hi, end, i_hi, names, reps, then,
+                    ) {
                         return true;
                     }
                     reps.pop();
@@ -316,7 +284,7 @@ impl Matcher<'_> {
                 .collect();
             self.bindings.insert(name.clone(), Binding::Seq(seq));
         }
-        if self.seq_from(cont, p_hi, i, i_hi, k) {
+        if self.seq_from(cont, p_hi, i, i_hi, then) {
             return true;
         }
         self.bindings = saved;
@@ -327,107 +295,92 @@ impl Matcher<'_> {
     fn fragment_ends(&self, frag: &str, i: usize, i_hi: usize) -> Vec<usize> {
         let s = self.input;
         let i = s.next_code(i, i_hi);
-        let tree_end = |j: usize| -> usize {
-            match s.partner.get(j) {
-                Some(&p) if p != usize::MAX && p > j => p + 1,
-                _ => j + 1,
-            }
-        };
         if i >= i_hi {
             return if frag == "vis" { vec![i] } else { Vec::new() };
         }
+        let one_if = |matches: bool, end: usize| if matches { vec![end] } else { Vec::new() };
         match frag {
-            "tt" => vec![tree_end(i)],
-            "ident" => match s.ident(i) {
-                Some(_) if s.tokens[i].kind == Kind::Ident => vec![i + 1],
-                _ => Vec::new(),
-            },
-            "lifetime" => {
-                if s.tokens[i].kind == Kind::Lifetime {
-                    vec![i + 1]
-                } else {
-                    Vec::new()
-                }
-            }
+            "tt" => vec![s.skip_tree(i)],
+            "ident" => one_if(s.ident(i).is_some() && s.tokens[i].kind == Kind::Ident, i + 1),
+            "lifetime" => one_if(s.tokens[i].kind == Kind::Lifetime, i + 1),
             "literal" => {
                 let j = if s.is_punct(i, "-") { i + 1 } else { i };
-                match s.tokens.get(j).map(|t| t.kind) {
-                    Some(Kind::Literal(_)) => vec![j + 1],
-                    Some(Kind::Ident) if matches!(s.text(j), "true" | "false") => vec![j + 1],
-                    _ => Vec::new(),
-                }
-            }
-            "block" => {
-                if s.is_punct(i, "{") {
-                    vec![tree_end(i)]
-                } else {
-                    Vec::new()
-                }
-            }
-            "vis" => {
-                if s.is_kw(i, "pub") {
-                    let next = s.next_code(i + 1, i_hi);
-                    if s.is_punct(next, "(") {
-                        vec![tree_end(next), i + 1]
-                    } else {
-                        vec![i + 1]
-                    }
-                } else {
-                    vec![i]
-                }
-            }
-            "ty" | "path" | "expr" | "pat" | "pat_param" | "stmt" | "item" | "meta"
-            | "expr_2021" => {
-                let stops: &[&str] = match frag {
-                    "ty" | "path" => &[",", ";", "=", "=>", "{", "|", ":"],
-                    "expr" | "expr_2021" => &[",", ";", "=>"],
-                    "pat" | "pat_param" => &[",", "=", "=>", ":"],
-                    _ => &[";"],
+                let literal = match s.tokens.get(j).map(|t| t.kind) {
+                    Some(Kind::Literal(_)) => true,
+                    Some(Kind::Ident) => matches!(s.text(j), "true" | "false"),
+                    _ => false,
                 };
-                let angles = matches!(frag, "ty" | "path");
-                let expr = matches!(frag, "expr" | "expr_2021");
-                let mut ends = Vec::new();
-                let mut depth = 0i32;
-                let mut j = i;
-                while j < i_hi {
-                    // A closure's parameters (`|a, b| a + b`): their commas are not the end.
-                    let operand_expected = j == i
-                        || s.prev_code(j).is_some_and(|p| {
-                            s.is_kw(p, "move")
-                                || (s.tokens[p].kind == Kind::Punct
-                                    && !matches!(s.text(p), ")" | "]" | "}"))
-                        });
-                    if expr && s.is_punct(j, "|") && operand_expected {
-                        let mut k = j + 1;
-                        while k < i_hi && !s.is_punct(k, "|") {
-                            k = tree_end(k);
-                        }
-                        j = k + 1;
-                        continue;
-                    }
-                    if depth == 0 && stops.iter().any(|p| s.is_punct(j, p)) && j > i {
-                        break;
-                    }
-                    if angles && s.is_punct(j, "<") {
-                        depth += 1;
-                    } else if angles && s.is_punct(j, ">") {
-                        depth -= 1;
-                        if depth < 0 {
-                            break;
-                        }
-                    } else if angles && s.is_punct(j, "->") && depth == 0 && frag == "path" {
-                        break;
-                    }
-                    j = tree_end(j);
-                    if depth == 0 {
-                        ends.push(j);
-                    }
-                }
-                ends.reverse();
-                ends
+                one_if(literal, j + 1)
             }
+            "block" => one_if(s.is_punct(i, "{"), s.skip_tree(i)),
+            "vis" if s.is_kw(i, "pub") => {
+                let next = s.next_code(i + 1, i_hi);
+                if s.is_punct(next, "(") {
+                    vec![s.skip_tree(next), i + 1]
+                } else {
+                    vec![i + 1]
+                }
+            }
+            "vis" => vec![i],
+            "ty" | "path" | "expr" | "pat" | "pat_param" | "stmt" | "item" | "meta"
+            | "expr_2021" => self.grammar_fragment_ends(frag, i, i_hi),
             _ => Vec::new(),
         }
+    }
+
+    /// [`Matcher::fragment_ends`] for a fragment that needs Rust's grammar to delimit: every
+    /// end before a top-level token the fragment cannot hold (`;` in an expression, `,` in a
+    /// type), with angle brackets balanced for types and paths and a closure's parameters
+    /// skipped in an expression.
+    fn grammar_fragment_ends(&self, frag: &str, i: usize, i_hi: usize) -> Vec<usize> {
+        let s = self.input;
+        let stops: &[&str] = match frag {
+            "ty" | "path" => &[",", ";", "=", "=>", "{", "|", ":"],
+            "expr" | "expr_2021" => &[",", ";", "=>"],
+            "pat" | "pat_param" => &[",", "=", "=>", ":"],
+            _ => &[";"],
+        };
+        let angles = matches!(frag, "ty" | "path");
+        let expr = matches!(frag, "expr" | "expr_2021");
+        let mut ends = Vec::new();
+        let mut depth = 0i32;
+        let mut j = i;
+        while j < i_hi {
+            // A closure's parameters (`|a, b| a + b`): their commas are not the end.
+            let operand_expected = j == i
+                || s.prev_code(j).is_some_and(|p| {
+                    s.is_kw(p, "move")
+                        || (s.tokens[p].kind == Kind::Punct
+                            && !matches!(s.text(p), ")" | "]" | "}"))
+                });
+            if expr && s.is_punct(j, "|") && operand_expected {
+                let mut bar = j + 1;
+                while bar < i_hi && !s.is_punct(bar, "|") {
+                    bar = s.skip_tree(bar);
+                }
+                j = bar + 1;
+                continue;
+            }
+            if depth == 0 && stops.iter().any(|p| s.is_punct(j, p)) && j > i {
+                break;
+            }
+            if angles && s.is_punct(j, "<") {
+                depth += 1;
+            } else if angles && s.is_punct(j, ">") {
+                depth -= 1;
+                if depth < 0 {
+                    break;
+                }
+            } else if angles && s.is_punct(j, "->") && depth == 0 && frag == "path" {
+                break;
+            }
+            j = s.skip_tree(j);
+            if depth == 0 {
+                ends.push(j);
+            }
+        }
+        ends.reverse();
+        ends
     }
 }
 
@@ -452,13 +405,13 @@ fn metavariables(d: &Source, lo: usize, hi: usize) -> Vec<String> {
 /// at a depth it was not bound at.
 fn transcribe(
     d: &Source,
-    range: (usize, usize),
+    range: TokenSpan,
     input: &Source,
     bindings: &HashMap<String, Binding>,
     at: &[usize],
     out: &mut String,
 ) -> Option<()> {
-    let (mut j, hi) = range;
+    let TokenSpan { start: mut j, end: hi } = range;
     while j < hi {
         if d.is_comment(j) {
             j += 1;
@@ -467,14 +420,14 @@ fn transcribe(
         if d.is_punct(j, "$") {
             let next = d.next_code(j + 1, hi);
             if d.is_punct(next, "(") {
-                let close = d.partner[next];
+                let close = d.close(next);
                 let mut after = d.next_code(close + 1, hi);
                 let mut separator = None;
                 if !(d.is_punct(after, "*") || d.is_punct(after, "+") || d.is_punct(after, "?")) {
                     separator = Some(d.text(after).to_string());
                     after = d.next_code(after + 1, hi);
                 }
-                let count = repetitions(d, (next + 1, close), bindings, at)?;
+                let count = repetitions(d, TokenSpan::new(next + 1, close), bindings, at)?;
                 for r in 0..count {
                     if r > 0 {
                         if let Some(sep) = &separator {
@@ -484,17 +437,16 @@ fn transcribe(
                     }
                     let mut inner = at.to_vec();
                     inner.push(r);
-                    transcribe(d, (next + 1, close), input, bindings, &inner, out)?;
+                    transcribe(d, TokenSpan::new(next + 1, close), input, bindings, &inner, out)?;
                 }
                 j = after + 1;
                 continue;
             }
             if let Some(name) = d.ident(next) {
                 if name != "crate" {
-                    let (lo, hi2) = lookup(bindings.get(name)?, at)?;
-                    for k in lo..hi2 {
-                        if !input.is_comment(k) {
-                            out.push_str(input.text(k));
+                    for i in lookup(bindings.get(name)?, at)?.indices() {
+                        if !input.is_comment(i) {
+                            out.push_str(input.text(i));
                             out.push(' ');
                         }
                     }
@@ -514,16 +466,16 @@ fn transcribe(
 /// sequence bound to its metavariables at this depth (all the same, or unknown).
 fn repetitions(
     d: &Source,
-    range: (usize, usize),
+    range: TokenSpan,
     bindings: &HashMap<String, Binding>,
     at: &[usize],
 ) -> Option<usize> {
     let mut count = None;
-    for j in range.0..range.1 {
+    for j in range.indices() {
         if !d.is_punct(j, "$") {
             continue;
         }
-        let Some(name) = d.ident(d.next_code(j + 1, range.1)) else { continue };
+        let Some(name) = d.ident(d.next_code(j + 1, range.end)) else { continue };
         let Some(binding) = bindings.get(name) else { continue };
         let mut b = binding;
         for &r in at {
@@ -544,16 +496,91 @@ fn repetitions(
 }
 
 /// The tokens a metavariable stands for at repetition path `at`.
-fn lookup(binding: &Binding, at: &[usize]) -> Option<(usize, usize)> {
+fn lookup(binding: &Binding, at: &[usize]) -> Option<TokenSpan> {
     let mut b = binding;
-    let mut k = 0;
+    let mut depth = 0;
     loop {
         match b {
-            Binding::Tokens(lo, hi) => return Some((*lo, *hi)),
+            Binding::Tokens(span) => return Some(*span),
             Binding::Seq(items) => {
-                b = items.get(*at.get(k)?)?;
-                k += 1;
+                b = items.get(*at.get(depth)?)?;
+                depth += 1;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::{expand_items, Definition};
+    use crate::items::{self, ItemKind};
+    use crate::source::Source;
+    use crate::span::TokenSpan;
+
+    /// The macros that `definitions` define, by name.
+    fn macros(definitions: &Source) -> HashMap<String, Definition<'_>> {
+        let items = items::split(definitions, 0, definitions.tokens.len()).expect("splits");
+        items
+            .into_iter()
+            .filter(|item| item.kind == ItemKind::MacroRules)
+            .map(|item| {
+                let rules = item.rules.expect("rules");
+                (item.names[0].clone(), Definition { src: definitions, rules })
+            })
+            .collect()
+    }
+
+    /// What the item-position call `call` (`name!(args);`) expands to, item by item, under
+    /// the macros of `definitions`.
+    fn expand(definitions: &str, call: &str) -> Option<Vec<String>> {
+        let defs = Source::new("defs.rs".to_string(), definitions.to_string()).expect("lexes");
+        let call = Source::new("call.rs".to_string(), call.to_string()).expect("lexes");
+        let name = call.ident(0).expect("a name").to_string();
+        let open = 2;
+        let args = TokenSpan::new(open + 1, call.close(open));
+        let items = expand_items(&call, args, &name, &macros(&defs))?;
+        Some(items.into_iter().map(|item| item.text.trim_end().to_string()).collect())
+    }
+
+    #[test]
+    fn a_repetition_makes_an_item_per_argument() {
+        let def = "macro_rules! zero { ($($t:ty),* $(,)?) => { $(impl Zero for $t { fn zero() -> Self { 0 } })* }; }";
+        assert_eq!(
+            expand(def, "zero!(u32, Vec<(u8, u16)>,);").expect("expands"),
+            [
+                "impl Zero for u32 { fn zero ( ) -> Self { 0 } }",
+                "impl Zero for Vec < ( u8 , u16 ) > { fn zero ( ) -> Self { 0 } }",
+            ]
+        );
+    }
+
+    #[test]
+    fn rules_are_tried_in_order_and_calls_nest() {
+        let defs = "macro_rules! one { (unit $n:ident) => { struct $n; }; ($n:ident, $v:expr) => { const $n: u8 = $v; }; }\n\
+                    macro_rules! both { ($a:ident $b:ident) => { one!(unit $a); one!($b, |x, y| x + y); }; }";
+        assert_eq!(
+            expand(defs, "both!(A B);").expect("expands"),
+            ["struct A ;", "const B : u8 = | x , y | x + y ;"]
+        );
+    }
+
+    #[test]
+    fn fragments_take_what_their_grammar_allows() {
+        let def = "macro_rules! m { ($v:vis fn $f:ident -> $t:ty = $l:literal; $($rest:tt)*) => { $v fn $f() -> $t { $l } $($rest)* }; }";
+        assert_eq!(
+            expand(def, "m!(pub(crate) fn f -> i64 = -3; struct S;);").expect("expands"),
+            ["pub ( crate ) fn f ( ) -> i64 { - 3 }", "struct S ;"]
+        );
+    }
+
+    #[test]
+    fn what_it_cannot_expand_is_unknown() {
+        let def = "macro_rules! m { (a) => { struct A; }; }";
+        assert_eq!(expand(def, "m!(b);"), None, "no rule matches");
+        assert_eq!(expand(def, "other!(a);"), None, "a macro the bundle does not define");
+        let depth = "macro_rules! r { () => { r!(); }; }";
+        assert_eq!(expand(depth, "r!();"), None, "an endless expansion stops");
     }
 }

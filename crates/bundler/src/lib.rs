@@ -66,19 +66,32 @@
 //! name in code under a `cfg` that is false on this machine but may be true on the judge's
 //! platform (Windows for Codeforces, and the macros that code calls) is never removed.
 //!
-//! # Phases, one file each
+//! # Phases, and what they stand on
+//! Each phase reads only what the phases before it produced and the helpers below them; no
+//! module names a module above it (`src/layers.rs` holds the table and the test that checks
+//! it).
+//!
+//! - Helpers: [`edition`], [`span`] (byte and token spans), [`lexer`] and [`source`] (a
+//!   tokenized file), [`mapped`] (text that remembers where it came from), [`rustc`] (a
+//!   compiler run and its diagnostics), [`refusal`] (who refused and why), [`manifest`].
+//! - The syntax of items: [`cfg`] predicates, [`attrs`] (attributes, and whether `cfg(test)`,
+//!   features or `#[test]` remove an item), [`use_tree`] (the one walker of `use` trees),
+//!   [`items`] (a module's tokens split into items), [`expand`] (enough `macro_rules!`).
+//!
 //! 1. [`read`]: which crates, and every module of each: manifests ([`manifest`], through
-//!    judge-meta's reader, refuses what a bundle cannot reproduce: non-path dependencies,
-//!    features, build scripts; a renamed dependency is its key), module files (`mod foo;`,
-//!    `#[path]`), items ([`items`], over the tokens of [`lexer`]), and what `cfg(test)`,
-//!    features and `#[test]` remove. Any other `cfg` is left for the judge's compiler.
+//!    judge-meta's reader, refuses what a bundle cannot reproduce, for the crates code names:
+//!    non-path dependencies, features, build scripts, a dependency outside the workspace; a
+//!    renamed dependency is its key), module files (`mod foo;`, `#[path]`), items, what
+//!    `cfg(test)`, features and `#[test]` remove, and every attribute and `use` of each file,
+//!    read once. Any other `cfg` is left for the judge's compiler.
 //! 2. [`inline`]: the whole program as one text, main.rs first, then the problem's own
 //!    library, then the libraries, as `mod <crate> { ... }`; paths rewritten by scope and
 //!    namespace, for the judge's edition; a library's doc comments dropped (every comment
 //!    with `--compact`). The text keeps a map back to the files ([`mapped`]).
-//! 3. [`reach`], then [`prune`]: rustc's `dead_code`, `unused_imports` and `unused_macros`
-//!    (forced on, JSON diagnostics from [`rustc`]) decide what goes, round after round, until
-//!    nothing more does.
+//! 3. [`reach`], then [`prune`], over the bundle's text as items ([`index`]), with the names
+//!    of code the analysis cannot see protected ([`hidden`]): rustc's `dead_code`,
+//!    `unused_imports` and `unused_macros` (forced on, JSON diagnostics from [`rustc`])
+//!    decide what goes, round after round, until nothing more does.
 //! 4. [`emit`]: blank lines collapsed, the judge's edition (2024 rewrites last), the header,
 //!    then every check the judge's profile asks for beyond the analysis: for a judge newer
 //!    than rustc 1.63, the workspace's rustc with the judge's flags under the std-API check;
@@ -107,10 +120,17 @@
 //!   module of the bundle (or of std's root), shadows it. A glob of anything else (an enum, a
 //!   module of std below the root) is assumed not to bring a module of a dependency's name.
 
+mod attrs;
+mod cfg;
+mod edition;
 mod emit;
 mod expand;
+mod hidden;
+mod index;
 mod inline;
 mod items;
+#[cfg(test)]
+mod layers;
 pub mod lexer;
 mod library;
 mod manifest;
@@ -120,53 +140,30 @@ mod reach;
 mod read;
 mod refusal;
 mod rustc;
+mod scratch;
 mod source;
+mod span;
+#[cfg(test)]
+mod testing;
 #[cfg(test)]
 mod tests;
+mod use_tree;
 
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
+pub use edition::Edition;
 pub use emit::JudgeCheck;
 use emit::Verdict;
+use hidden::Hidden;
 use judge_meta::profiles::{self, Profile};
 pub use library::{check_library, LibraryCheck};
-use mapped::Mapped;
+use mapped::{Edit, Mapped};
 pub use refusal::Judge;
 pub use rustc::Compiler;
-
-/// A Rust edition.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Edition {
-    E2015,
-    E2018,
-    E2021,
-    E2024,
-}
-
-impl Edition {
-    /// `"2021"` -> `Edition::E2021`.
-    pub fn parse(text: &str) -> Result<Edition, String> {
-        match text {
-            "2015" => Ok(Edition::E2015),
-            "2018" => Ok(Edition::E2018),
-            "2021" => Ok(Edition::E2021),
-            "2024" => Ok(Edition::E2024),
-            _ => Err(format!("unknown edition {text:?}")),
-        }
-    }
-
-    pub fn year(self) -> &'static str {
-        match self {
-            Edition::E2015 => "2015",
-            Edition::E2018 => "2018",
-            Edition::E2021 => "2021",
-            Edition::E2024 => "2024",
-        }
-    }
-}
+use scratch::Scratch;
 
 /// How to write the bundle and what must accept it.
 #[derive(Debug, Clone)]
@@ -366,76 +363,20 @@ pub fn bundle_crate(
     for target in &options.targets {
         judges.push(target_cfg(&analysis.program, Some(target), true)?);
     }
-    let hidden = prune::hidden_names(&inlined.text, &host, &judges)?;
+    let hidden = hidden::hidden_names(&inlined.text, &host, &judges)?;
     // What no name can reach goes before the first compile.
     let unreachable = reach::unreachable(&inlined.text, libraries, &hidden)?;
-    let libraries = libraries
-        - unreachable.iter().filter(|r| r.1 <= libraries).map(|r| r.1 - r.0).sum::<usize>();
-    inlined.apply(unreachable.into_iter().map(|(s, e, _)| (s, e, String::new())).collect());
-    let place = |text: &Mapped, at: usize| place(&tree, text, at);
-    let refuse = |text: &Mapped, outcome: &rustc::Outcome| {
-        let at = |offset: usize| place(text, offset);
-        refusal::refusal(&options.judge, analysis, outcome, text, &scratch.path, &at)
-    };
+    let before_libraries = unreachable.iter().filter(|u| u.span.end <= libraries);
+    let libraries = libraries - before_libraries.map(|u| u.span.len()).sum::<usize>();
+    inlined.apply(unreachable.into_iter().map(|u| Edit::cut(u.span)).collect());
     let mut stats = prune::Stats { progress: options.progress, ..prune::Stats::default() };
-    let (mut text, last, _) = match prune::prune(
-        inlined.clone(),
-        libraries,
-        analysis,
-        &hidden,
-        &scratch.path,
-        &mut stats,
-    )? {
-        Ok(done) => done,
-        Err(outcome) => {
-            // The judge's rustc does not compile the whole program: perhaps only code the
-            // program does not use, which the workspace's rustc then prunes first.
-            let current = analysis_compiler("rustc", options.edition);
-            let pre = if options.judge.own_compiler {
-                prune::prune(
-                    inlined.clone(),
-                    libraries,
-                    &current,
-                    &hidden,
-                    &scratch.path,
-                    &mut stats,
-                )?
-                .ok()
-            } else {
-                None
-            };
-            let Some((pre, _, pre_libraries)) = pre else {
-                return Err(refuse(&inlined, &outcome)?);
-            };
-            match prune::prune(
-                pre.clone(),
-                pre_libraries,
-                analysis,
-                &hidden,
-                &scratch.path,
-                &mut stats,
-            )? {
-                Ok(done) => done,
-                Err(outcome) => return Err(refuse(&pre, &outcome)?),
-            }
-        }
+    let inlined = (inlined, libraries);
+    let (mut text, last) = pruned(&tree, options, inlined, &hidden, &scratch, &mut stats)?;
+    let mut notes = if options.analysis_is_judge {
+        judge_warnings(&tree, options, &text, &last)
+    } else {
+        Vec::new()
     };
-    let mut notes = Vec::new();
-    if options.analysis_is_judge {
-        // The last analysis was the judge's check: its own warnings are the judge's.
-        for d in last.diagnostics.iter().filter(|d| d.level == "warning") {
-            let forced =
-                matches!(d.code.as_deref(), Some("dead_code" | "unused_imports" | "unused_macros"));
-            if let Some(span) = d.spans.iter().find(|s| s.primary).filter(|_| !forced) {
-                let at = place(&text, span.start);
-                notes.push(format!(
-                    "{} warns: {at}warning: {}",
-                    options.judge.describe(),
-                    d.message
-                ));
-            }
-        }
-    }
     emit::tidy_use_groups(&mut text);
     emit::tidy(&mut text);
     let header = if options.compact {
@@ -448,36 +389,7 @@ pub fn bundle_crate(
     let mut out = Mapped::default();
     out.push_str(&header);
     out.append(text);
-    // Every check at once: the texts before and after the 2024 rewrites.
-    let mut runs: Vec<(&JudgeCheck, Mapped)> =
-        options.checks.before_2024.iter().map(|check| (check, out.clone())).collect();
-    if options.edition == Edition::E2024 {
-        emit::edition_2024(&mut out);
-        runs.extend(options.checks.after_2024.iter().map(|check| (check, out.clone())));
-    }
-    stats.checks += runs.len();
-    let verdicts: Vec<Result<Verdict, String>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = runs
-            .iter()
-            .enumerate()
-            .map(|(n, (check, text))| {
-                let (judge, scratch) = (&options.judge, &scratch);
-                scope.spawn(move || {
-                    let folder = scratch.path.join(format!("check-{n}"));
-                    let scratch = Scratch::at(folder)?;
-                    emit::judge_check(check, judge, text, &scratch.path, &place)
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().expect("a check does not panic")).collect()
-    });
-    for verdict in verdicts {
-        match verdict? {
-            Verdict::Accepted(warnings) => notes.extend(warnings),
-            Verdict::Note(note) => notes.push(note),
-            Verdict::Refused(why) => return Err(why),
-        }
-    }
+    notes.extend(checked_as_judged(&tree, options, &mut out, &scratch, &mut stats)?);
     Ok(Bundle {
         text: out.text,
         notes,
@@ -490,16 +402,106 @@ pub fn bundle_crate(
     })
 }
 
-/// `crates/x/src/lib.rs:12:5: ` for byte `at` of `text`, or `bundle line N: ` for text the
-/// bundler wrote.
-fn place(tree: &read::Tree, text: &Mapped, at: usize) -> String {
-    match text.origin(at) {
-        Some((file, offset)) => format!("{}: ", tree.files[file].location(offset)),
-        None => {
-            let line = 1 + text.text[..at.min(text.text.len())].matches('\n').count();
-            format!("bundle line {line}: ")
+/// The warnings of the analysis's `last` run on `text` other than the unused items it was
+/// made to report: when the analysis is the judge's compiler with the judge's flags, the
+/// judge's own warnings.
+fn judge_warnings(
+    tree: &read::Tree,
+    options: &Options,
+    text: &Mapped,
+    last: &rustc::Outcome,
+) -> Vec<String> {
+    let mut notes = Vec::new();
+    for d in last.diagnostics.iter().filter(|d| d.level == "warning") {
+        let forced =
+            matches!(d.code.as_deref(), Some("dead_code" | "unused_imports" | "unused_macros"));
+        if let Some(span) = d.spans.iter().find(|s| s.primary).filter(|_| !forced) {
+            let at = tree.place(text, span.start);
+            notes.push(format!("{} warns: {at}warning: {}", options.judge.describe(), d.message));
         }
     }
+    notes
+}
+
+/// `inlined` (with where its libraries start) pruned by the analysis, and the analysis's
+/// last word on it. When the judge's rustc does not compile the whole program, perhaps only
+/// code the program does not use needs a newer one: the workspace's rustc prunes first, then
+/// the judge's; a program that still does not compile is refused, with the first error.
+fn pruned(
+    tree: &read::Tree,
+    options: &Options,
+    (inlined, libraries): (Mapped, usize),
+    hidden: &Hidden,
+    scratch: &Scratch,
+    stats: &mut prune::Stats,
+) -> Result<(Mapped, rustc::Outcome), String> {
+    let analysis = &options.analysis;
+    let refuse = |text: &Mapped, outcome: &rustc::Outcome| {
+        let at = |offset: usize| tree.place(text, offset);
+        refusal::refusal(&options.judge, analysis, outcome, text, &scratch.path, &at)
+    };
+    let path = &scratch.path;
+    let outcome = match prune::prune(inlined.clone(), libraries, analysis, hidden, path, stats)? {
+        Ok((text, last, _)) => return Ok((text, last)),
+        Err(outcome) => outcome,
+    };
+    let current = analysis_compiler("rustc", options.edition);
+    let pre = if options.judge.own_compiler {
+        prune::prune(inlined.clone(), libraries, &current, hidden, path, stats)?.ok()
+    } else {
+        None
+    };
+    let Some((pre, _, pre_libraries)) = pre else {
+        return Err(refuse(&inlined, &outcome)?);
+    };
+    match prune::prune(pre.clone(), pre_libraries, analysis, hidden, path, stats)? {
+        Ok((text, last, _)) => Ok((text, last)),
+        Err(outcome) => Err(refuse(&pre, &outcome)?),
+    }
+}
+
+/// Runs every check the judge's profile asks for on `out` (at once: the texts before and
+/// after the 2024 rewrites, which `out` then holds for a 2024 judge): the notes they make,
+/// or the first refusal.
+fn checked_as_judged(
+    tree: &read::Tree,
+    options: &Options,
+    out: &mut Mapped,
+    scratch: &Scratch,
+    stats: &mut prune::Stats,
+) -> Result<Vec<String>, String> {
+    let mut runs: Vec<(&JudgeCheck, Mapped)> =
+        options.checks.before_2024.iter().map(|check| (check, out.clone())).collect();
+    if options.edition == Edition::E2024 {
+        emit::edition_2024(out);
+        runs.extend(options.checks.after_2024.iter().map(|check| (check, out.clone())));
+    }
+    stats.checks += runs.len();
+    let place = |text: &Mapped, at: usize| tree.place(text, at);
+    let verdicts: Vec<Result<Verdict, String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = runs
+            .iter()
+            .enumerate()
+            .map(|(n, (check, text))| {
+                let (judge, scratch, place) = (&options.judge, &scratch, &place);
+                scope.spawn(move || {
+                    let folder = scratch.path.join(format!("check-{n}"));
+                    let scratch = Scratch::at(folder)?;
+                    emit::judge_check(check, judge, text, &scratch.path, place)
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("a check does not panic")).collect()
+    });
+    let mut notes = Vec::new();
+    for verdict in verdicts {
+        match verdict? {
+            Verdict::Accepted(warnings) => notes.extend(warnings),
+            Verdict::Note(note) => notes.push(note),
+            Verdict::Refused(why) => return Err(why),
+        }
+    }
+    Ok(notes)
 }
 
 /// The cfg options (`unix`, `target_os="linux"`, ...) of `target` (this machine's by
@@ -526,30 +528,4 @@ fn target_cfg(
         ));
     }
     Ok(String::from_utf8_lossy(&output.stdout).lines().map(|l| l.trim().to_string()).collect())
-}
-
-/// A scratch folder for the compiler's outputs, removed on drop.
-struct Scratch {
-    path: PathBuf,
-}
-
-impl Scratch {
-    fn new() -> Result<Scratch, String> {
-        use std::sync::atomic::{AtomicUsize, Ordering};
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        Scratch::at(std::env::temp_dir().join(format!("xtask-bundle-{}-{n}", std::process::id())))
-    }
-
-    fn at(path: PathBuf) -> Result<Scratch, String> {
-        std::fs::create_dir_all(&path)
-            .map_err(|e| format!("cannot create {}: {e}", path.display()))?;
-        Ok(Scratch { path })
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.path);
-    }
 }

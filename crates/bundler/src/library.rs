@@ -14,11 +14,13 @@ use std::path::Path;
 use judge_meta::problem::{self, Role};
 use judge_meta::profiles::{self, PROFILES};
 
+use super::edition::Edition;
 use super::mapped::Mapped;
 use super::read::{self, Start};
 use super::refusal::{self, Judge};
 use super::rustc::{self, Compiler};
-use super::{emit, inline, Edition, Scratch};
+use super::scratch::Scratch;
+use super::{emit, inline};
 
 /// One way a judge meets the library, and what it said.
 #[derive(Debug)]
@@ -46,75 +48,11 @@ pub fn check_library(root: &Path, name: &str) -> Result<Vec<LibraryCheck>, Strin
     }
     let dir = problem::crate_dir(root, name).expect("a crate with a role has a folder");
     let tree = read::read_from(root, Start::Library(&dir))?;
-    let place = |text: &Mapped, at: usize| super::place(&tree, text, at);
-    let oldest = PROFILES.iter().map(|p| p.rust_version).min_by_key(|v| version_key(v));
-    let oldest = oldest.unwrap_or(profiles::RUSTC_163_VERSION);
-    let judges = |edition: &str, own: bool| -> String {
-        let names: Vec<&str> = PROFILES
-            .iter()
-            .filter(|p| p.edition == edition && p.has_own_compiler() == own)
-            .map(|p| p.name)
-            .collect();
-        names.join(", ")
-    };
-    let strings = |flags: &[&str]| flags.iter().map(|f| f.to_string()).collect::<Vec<_>>();
-    // (the text's edition, how the check names itself, the judge refusals name, compiler)
-    let mut ways: Vec<(Edition, String, Judge, Compiler)> = Vec::new();
-    for (edition, flags) in
-        [(Edition::E2015, &[][..]), (Edition::E2021, &["--edition", "2021"][..])]
-    {
-        let year = edition.year();
-        let who = judges(year, true);
-        ways.push((
-            edition,
-            format!("rustc {} (Rust {year}): {who}", profiles::RUSTC_163_VERSION),
-            Judge {
-                name: who,
-                rust_version: profiles::RUSTC_163_VERSION.to_string(),
-                edition,
-                own_compiler: true,
-            },
-            Compiler {
-                program: profiles::RUSTC_163.to_string(),
-                flags: strings(flags),
-                env: Vec::new(),
-            },
-        ));
-    }
-    let newer = judges("2024", false);
-    ways.push((
-        Edition::E2024,
-        format!("the workspace's rustc (Rust 2024), standing in for {newer}"),
-        Judge {
-            name: newer,
-            rust_version: refusal::workspace_rustc_version().unwrap_or_else(|| "?".to_string()),
-            edition: Edition::E2024,
-            own_compiler: false,
-        },
-        Compiler {
-            program: "rustc".to_string(),
-            flags: strings(&["--edition", "2024"]),
-            env: Vec::new(),
-        },
-    ));
-    let oldest_judges: Vec<&str> =
-        PROFILES.iter().filter(|p| p.rust_version == oldest).map(|p| p.name).collect();
-    let api_judge = Judge {
-        name: oldest_judges.join(", "),
-        rust_version: oldest.to_string(),
-        edition: Edition::E2021,
-        own_compiler: true,
-    };
-    ways.push((
-        Edition::E2021,
-        format!("std APIs of Rust {oldest} at most: {}", api_judge.name),
-        api_judge,
-        refusal::api_check(oldest, strings(&["--edition", "2021"])),
-    ));
+    let ways = ways();
     let mut texts = Vec::new();
-    for (edition, ..) in &ways {
-        let (mut text, _) = inline::inline(&tree, (*edition).min(Edition::E2021), false)?;
-        if *edition == Edition::E2024 {
+    for way in &ways {
+        let (mut text, _) = inline::inline(&tree, way.edition.min(Edition::E2021), false)?;
+        if way.edition == Edition::E2024 {
             emit::edition_2024(&mut text);
         }
         texts.push(text);
@@ -125,35 +63,125 @@ pub fn check_library(root: &Path, name: &str) -> Result<Vec<LibraryCheck>, Strin
             .iter()
             .zip(&texts)
             .enumerate()
-            .map(|(n, ((_, what, judge, compiler), text))| {
-                let (scratch, place) = (&scratch, &place);
+            .map(|(n, (way, text))| {
+                let (scratch, tree) = (&scratch, &tree);
                 scope.spawn(move || {
                     let scratch = Scratch::at(scratch.path.join(format!("way-{n}")))?;
-                    let mut compiler = compiler.clone();
-                    // Only errors: an unused library item is no mistake.
-                    compiler.flags.extend(strings(&["-A", "warnings"]));
-                    if compiler.program == refusal::CLIPPY_DRIVER {
-                        compiler
-                            .flags
-                            .extend(strings(&["--force-warn", "clippy::incompatible_msrv"]));
-                    }
-                    let outcome = rustc::check(&compiler, &text.text, &scratch.path)?;
-                    let at = |offset: usize| place(text, offset);
-                    let too_new = refusal::too_new(&outcome, &text.text);
-                    let result = if let Some(found) = too_new.first() {
-                        Err(refusal::api_refusal(judge, found, &at(found.start)))
-                    } else if outcome.compiled {
-                        Ok(())
-                    } else {
-                        Err(refusal::refusal(judge, &compiler, &outcome, text, &scratch.path, &at)?)
-                    };
-                    Ok(LibraryCheck { what: what.clone(), result })
+                    let place = |offset: usize| tree.place(text, offset);
+                    let result = way.check(text, &scratch, &place)?;
+                    Ok(LibraryCheck { what: way.what.clone(), result })
                 })
             })
             .collect();
         handles.into_iter().map(|h| h.join().expect("a check does not panic")).collect()
     });
     results.into_iter().collect()
+}
+
+/// One way a judge meets a library: the text's edition, how the check names itself, the
+/// judge refusals name, and its compiler.
+struct Way {
+    edition: Edition,
+    what: String,
+    judge: Judge,
+    compiler: Compiler,
+}
+
+impl Way {
+    /// `text` compiled this way: only errors count (an unused library item is no mistake).
+    fn check(
+        &self,
+        text: &Mapped,
+        scratch: &Scratch,
+        place: &dyn Fn(usize) -> String,
+    ) -> Result<Result<(), String>, String> {
+        let mut compiler = self.compiler.clone();
+        compiler.flags.extend(strings(&["-A", "warnings"]));
+        if compiler.program == rustc::CLIPPY_DRIVER {
+            compiler.flags.extend(strings(&["--force-warn", "clippy::incompatible_msrv"]));
+        }
+        let outcome = rustc::check(&compiler, &text.text, &scratch.path)?;
+        let too_new = refusal::too_new(&outcome, &text.text);
+        Ok(if let Some(found) = too_new.first() {
+            Err(refusal::api_refusal(&self.judge, found, &place(found.start)))
+        } else if outcome.compiled {
+            Ok(())
+        } else {
+            Err(refusal::refusal(&self.judge, &compiler, &outcome, text, &scratch.path, place)?)
+        })
+    }
+}
+
+/// The ways: rustc 1.63 as Rust 2015 and as Rust 2021, the workspace's rustc as Rust 2024,
+/// and the std-API check against the oldest judge's Rust.
+fn ways() -> Vec<Way> {
+    let oldest = PROFILES.iter().map(|p| p.rust_version).min_by_key(|v| version_key(v));
+    let oldest = oldest.unwrap_or(profiles::RUSTC_163_VERSION);
+    let judges = |edition: &str, own: bool| -> String {
+        let names: Vec<&str> = PROFILES
+            .iter()
+            .filter(|p| p.edition == edition && p.has_own_compiler() == own)
+            .map(|p| p.name)
+            .collect();
+        names.join(", ")
+    };
+    let mut ways = Vec::new();
+    for (edition, flags) in
+        [(Edition::E2015, &[][..]), (Edition::E2021, &["--edition", "2021"][..])]
+    {
+        let year = edition.year();
+        let who = judges(year, true);
+        ways.push(Way {
+            edition,
+            what: format!("rustc {} (Rust {year}): {who}", profiles::RUSTC_163_VERSION),
+            judge: Judge {
+                name: who,
+                rust_version: profiles::RUSTC_163_VERSION.to_string(),
+                edition,
+                own_compiler: true,
+            },
+            compiler: Compiler {
+                program: profiles::RUSTC_163.to_string(),
+                flags: strings(flags),
+                env: Vec::new(),
+            },
+        });
+    }
+    let newer = judges("2024", false);
+    ways.push(Way {
+        edition: Edition::E2024,
+        what: format!("the workspace's rustc (Rust 2024), standing in for {newer}"),
+        judge: Judge {
+            name: newer,
+            rust_version: refusal::workspace_rustc_version().unwrap_or_else(|| "?".to_string()),
+            edition: Edition::E2024,
+            own_compiler: false,
+        },
+        compiler: Compiler {
+            program: "rustc".to_string(),
+            flags: strings(&["--edition", "2024"]),
+            env: Vec::new(),
+        },
+    });
+    let oldest_judges: Vec<&str> =
+        PROFILES.iter().filter(|p| p.rust_version == oldest).map(|p| p.name).collect();
+    let judge = Judge {
+        name: oldest_judges.join(", "),
+        rust_version: oldest.to_string(),
+        edition: Edition::E2021,
+        own_compiler: true,
+    };
+    ways.push(Way {
+        edition: Edition::E2021,
+        what: format!("std APIs of Rust {oldest} at most: {}", judge.name),
+        compiler: refusal::api_check(oldest, strings(&["--edition", "2021"])),
+        judge,
+    });
+    ways
+}
+
+fn strings(flags: &[&str]) -> Vec<String> {
+    flags.iter().map(|f| f.to_string()).collect()
 }
 
 /// `1.63` -> `(1, 63)`, for comparing versions.

@@ -63,6 +63,25 @@ pub fn read(dir: &Path, shown: &str) -> Result<Manifest, String> {
     from_table(&table).map_err(|(line, message)| format!("{name}:{line}: {message}"))
 }
 
+/// The crate name a manifest gives its library: its `[lib] name`, else its package's name
+/// with `-` as `_` (what the library's own code, and its dependents', write).
+pub fn crate_name(manifest: &Manifest) -> String {
+    manifest.lib_name.clone().unwrap_or_else(|| manifest.package.replace('-', "_"))
+}
+
+/// The crate name of the package in `dir` (`shown` as messages show it), looked up without
+/// checking anything else of its manifest: what a dependency is called before code names it
+/// (and is read).
+pub fn crate_name_at(dir: &Path, shown: &str) -> Result<String, String> {
+    let table = judge_meta::manifest::read(dir)?;
+    let lib_name = table.table(&["lib"]).and_then(|lib| lib.get("name")?.as_str());
+    match (lib_name, judge_meta::manifest::package_name(&table)) {
+        (Some(name), _) => Ok(name.to_string()),
+        (None, Some(package)) => Ok(package.replace('-', "_")),
+        (None, None) => Err(format!("{shown}/Cargo.toml: no `[package] name`")),
+    }
+}
+
 /// Parses a manifest's text (for tests; the bundler reads through [`read`]).
 #[cfg(test)]
 pub fn parse(text: &str) -> Result<Manifest, (usize, String)> {

@@ -2,6 +2,8 @@
 //! from its bytes back to the source files, so that a compiler error in the bundle can be
 //! reported at the line a person wrote.
 
+use super::span::ByteSpan;
+
 /// A run of bytes copied verbatim from a source file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Segment {
@@ -11,6 +13,38 @@ struct Segment {
     /// The file (an index into the bundle's files) and the offset it was copied from.
     file: usize,
     at: usize,
+}
+
+/// Where a byte of the text was copied from: a file (an index into the bundle's files) and
+/// an offset in it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Origin {
+    pub file: usize,
+    pub offset: usize,
+}
+
+/// A replacement: bytes `span` of a text become `text`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edit {
+    pub span: ByteSpan,
+    pub text: String,
+}
+
+impl Edit {
+    /// Bytes `start..end` replaced by `text`.
+    pub fn new(start: usize, end: usize, text: String) -> Edit {
+        Edit { span: ByteSpan::new(start, end), text }
+    }
+
+    /// `text` inserted at byte `at`.
+    pub fn insert(at: usize, text: String) -> Edit {
+        Edit { span: ByteSpan::new(at, at), text }
+    }
+
+    /// Bytes `span` removed.
+    pub fn cut(span: ByteSpan) -> Edit {
+        Edit { span, text: String::new() }
+    }
 }
 
 /// Text with its source map.
@@ -23,8 +57,8 @@ pub struct Mapped {
 
 impl Mapped {
     /// Appends `text[range]` of file `file`.
-    pub fn push_source(&mut self, file: usize, text: &str, range: (usize, usize)) {
-        let (start, end) = range;
+    pub fn push_source(&mut self, file: usize, text: &str, range: ByteSpan) {
+        let ByteSpan { start, end } = range;
         if start < end {
             self.segments.push(Segment { out: self.text.len(), len: end - start, file, at: start });
             self.text.push_str(&text[start..end]);
@@ -48,8 +82,9 @@ impl Mapped {
         self.text.ends_with(suffix)
     }
 
-    /// Replaces bytes `start..end` with `replacement` (which maps nowhere).
-    pub fn splice(&mut self, start: usize, end: usize, replacement: &str) {
+    /// Replaces bytes `span` with `replacement` (which maps nowhere).
+    pub fn splice(&mut self, span: ByteSpan, replacement: &str) {
+        let ByteSpan { start, end } = span;
         debug_assert!(start <= end && end <= self.text.len(), "splice {start}..{end} in bounds");
         self.text.replace_range(start..end, replacement);
         let delta = replacement.len() as isize - (end - start) as isize;
@@ -79,40 +114,43 @@ impl Mapped {
         self.segments = out;
     }
 
-    /// Applies `edits` (byte ranges of the current text with their replacements; disjoint).
-    pub fn apply(&mut self, mut edits: Vec<(usize, usize, String)>) {
-        edits.sort_by_key(|e| std::cmp::Reverse((e.0, e.1)));
-        for (start, end, text) in edits {
-            self.splice(start, end, &text);
+    /// Applies `edits` (of bytes of the current text; disjoint).
+    pub fn apply(&mut self, mut edits: Vec<Edit>) {
+        edits.sort_by_key(|e| std::cmp::Reverse(e.span));
+        for edit in edits {
+            self.splice(edit.span, &edit.text);
         }
     }
 
-    /// The file and offset that byte `offset` of the text was copied from, if any.
-    pub fn origin(&self, offset: usize) -> Option<(usize, usize)> {
-        let k = self.segments.partition_point(|s| s.out + s.len <= offset);
-        let s = self.segments.get(k)?;
-        (s.out <= offset).then(|| (s.file, s.at + offset - s.out))
+    /// Where byte `offset` of the text was copied from, if it was.
+    pub fn origin(&self, offset: usize) -> Option<Origin> {
+        let at = self.segments.partition_point(|s| s.out + s.len <= offset);
+        let s = self.segments.get(at)?;
+        (s.out <= offset).then(|| Origin { file: s.file, offset: s.at + offset - s.out })
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::Mapped;
+    use super::{Edit, Mapped, Origin};
+    use crate::span::ByteSpan;
 
     #[test]
     fn splices_keep_the_map() {
         let file = "fn a() {}\nfn b() {}\n";
         let mut m = Mapped::default();
         m.push_str("// header\n");
-        m.push_source(7, file, (0, file.len()));
+        m.push_source(7, file, ByteSpan::new(0, file.len()));
         assert_eq!(m.origin(0), None);
-        assert_eq!(m.origin(10 + 13), Some((7, 13)));
-        m.splice(10, 20, "");
+        assert_eq!(m.origin(10 + 13), Some(Origin { file: 7, offset: 13 }));
+        m.splice(ByteSpan::new(10, 20), "");
         assert_eq!(m.text, "// header\nfn b() {}\n");
-        assert_eq!(m.origin(13), Some((7, 13)));
-        m.apply(vec![(10, 12, "pub fn".into()), (17, 19, "{ }".into())]);
+        assert_eq!(m.origin(13), Some(Origin { file: 7, offset: 13 }));
+        let edit =
+            |start, end, text: &str| Edit { span: ByteSpan::new(start, end), text: text.into() };
+        m.apply(vec![edit(10, 12, "pub fn"), edit(17, 19, "{ }")]);
         assert_eq!(m.text, "// header\npub fn b() { }\n");
-        assert_eq!(m.origin(17), Some((7, 13)));
+        assert_eq!(m.origin(17), Some(Origin { file: 7, offset: 13 }));
         assert_eq!(m.origin(10), None);
     }
 }

@@ -5,7 +5,7 @@
 //! never guessing what a name means: every item whose name (any namespace, any module) occurs
 //! in code that is kept is kept, and so is everything its own code names. It starts from
 //! main.rs's code, all of it, and from the names in code the analysis cannot see (see
-//! [`prune::Hidden`]). What the program uses is reached this way because every use of an
+//! [`crate::hidden`]). What the program uses is reached this way because every use of an
 //! item goes through a token of its name, with three kinds of exceptions, each kept by a rule:
 //!
 //! - A trait's items are used through their own names (a method call, `T::ZERO`), with the
@@ -29,120 +29,76 @@
 
 use std::collections::{HashMap, HashSet};
 
+use super::expand::Definition;
+use super::hidden::Hidden;
+use super::index::{Container, Entry, Index};
 use super::items::{self, ItemKind};
 use super::lexer::Kind;
-use super::prune::{self, Container, Hidden, Index};
 use super::source::Source;
+use super::span::ByteSpan;
+
+/// A library item that no reachable name mentions: its bytes and its name.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Unreached {
+    pub span: ByteSpan,
+    pub name: String,
+}
 
 /// The items of `text` from byte `libraries` on (the inlined libraries; main.rs's code comes
-/// before) that no reachable name mentions: their byte ranges, sorted and disjoint, each with
-/// its name.
+/// before) that no reachable name mentions, sorted and disjoint.
 pub fn unreachable(
     text: &str,
     libraries: usize,
     hidden: &Hidden,
-) -> Result<Vec<(usize, usize, String)>, String> {
+) -> Result<Vec<Unreached>, String> {
     let index = Index::new(text)?;
-    let src = &index.src;
     let macros = index.macro_definitions();
     let mut reach = Reach::new(&index);
     // What each candidate is kept by.
-    for (k, e) in index.entries.iter().enumerate() {
-        if e.container != Container::Module || e.range.0 < libraries {
-            continue;
-        }
-        match e.kind {
-            ItemKind::Mod
-            | ItemKind::Inner
-            | ItemKind::Empty
-            | ItemKind::ExternBlock
-            | ItemKind::ExternCrate => {}
-            // Linked items, and items under a `cfg` (the judge's compiler decides those).
-            _ if attribute(src, e.range.0, e.tokens.0, KEPT_ATTRIBUTES) => {}
-            ItemKind::Trait => {
-                reach.candidate(k, Some(&e.name));
-                for member in index.entries.iter().filter(|m| m.parent == Some(k)) {
-                    reach.trigger(&member.name, k);
-                }
-            }
-            ItemKind::Use => {
-                let leaves = items::use_leaves(src, e.tokens.0, src.tokens.len())?;
-                if leaves.iter().any(|l| l.name.is_none()) {
-                    continue; // a glob, `as _`, or an import from std: kept
-                }
-                reach.candidate(k, None);
-                for leaf in leaves {
-                    reach.trigger(&leaf.bound, k);
-                }
-            }
-            ItemKind::Impl => {
-                let condition = reach.impl_condition(src, e.tokens.0, e.tokens.1);
-                reach.candidate(k, None);
-                reach.impls.push((k, condition));
-            }
-            ItemKind::MacroCall => {
-                let Some(expansion) = index.expand_call(k, &macros) else { continue };
-                reach.candidate(k, None);
-                for item_src in &expansion {
-                    let hi = item_src.tokens.len();
-                    match items::next_item(item_src, 0, hi) {
-                        Ok(Some(item)) if item.kind == ItemKind::Impl => {
-                            let condition = reach.impl_condition(item_src, item.keyword, item.end);
-                            reach.impls.push((k, condition));
-                        }
-                        Ok(Some(item)) if !item.names.is_empty() => {
-                            for name in &item.names {
-                                reach.trigger(name, k);
-                                reach.defined.insert(name.clone());
-                            }
-                        }
-                        // Anything else it makes: the call stays.
-                        _ => reach.keep(k),
-                    }
-                }
-            }
-            _ if e.name.is_empty() || e.name == "_" => {}
-            _ => {
-                reach.candidate(k, Some(&e.name));
-            }
+    for (at, e) in index.entries.iter().enumerate() {
+        if e.container == Container::Module && e.range.start >= libraries {
+            reach.read_candidate(at, e, &macros);
         }
     }
     // The roots: main.rs's code, what the analysis cannot see, and what always stays.
-    reach.reach_range(0, libraries);
+    reach.reach_range(ByteSpan::new(0, libraries));
     for name in &hidden.names {
         reach.reach_name(name);
     }
-    for (k, e) in index.entries.iter().enumerate() {
+    for (at, e) in index.entries.iter().enumerate() {
         // A module stays, and its items are each decided.
         let nested = e.container != Container::Module || e.kind == ItemKind::Mod;
-        if e.range.0 >= libraries && !nested && !reach.is_candidate(k) {
-            reach.keep(k);
+        if e.range.start >= libraries && !nested && !reach.is_candidate(at) {
+            reach.keep(at);
         }
     }
     reach.run();
     if std::env::var_os("XTASK_BUNDLE_TRACE").is_some() {
         eprintln!(
             "trace: reach: {} of {} library items kept ({} names reached; libraries from byte {libraries})",
-            reach.candidates.iter().filter(|k| reach.kept.contains(k)).count(),
+            reach.candidates.iter().filter(|at| reach.kept.contains(at)).count(),
             reach.candidates.len(),
             reach.reached.len()
         );
     }
-    let mut out: Vec<(usize, usize, String)> = reach
+    let mut out: Vec<Unreached> = reach
         .candidates
         .iter()
-        .filter(|k| !reach.kept.contains(k))
-        .map(|&k| {
-            (index.entries[k].range.0, index.entries[k].range.1, index.entries[k].name.clone())
+        .filter(|at| !reach.kept.contains(at))
+        .map(|&at| Unreached {
+            span: index.entries[at].range,
+            name: index.entries[at].name.clone(),
         })
         .collect();
     out.sort_unstable();
     // Disjoint: an item that holds another (none do at module level) takes it along.
-    let mut merged: Vec<(usize, usize, String)> = Vec::new();
-    for (start, end, name) in out {
+    let mut merged: Vec<Unreached> = Vec::new();
+    for item in out {
         match merged.last_mut() {
-            Some(last) if start < last.1 => last.1 = last.1.max(end),
-            _ => merged.push((start, end, name)),
+            Some(last) if item.span.start < last.span.end => {
+                last.span.end = last.span.end.max(item.span.end)
+            }
+            _ => merged.push(item),
         }
     }
     Ok(merged)
@@ -151,13 +107,9 @@ pub fn unreachable(
 /// Attributes that keep an item whatever names it: the linker's, and `cfg`.
 const KEPT_ATTRIBUTES: &[&str] = &["no_mangle", "export_name", "used", "link_section", "cfg"];
 
-/// Whether the item whose bytes start at `start` and whose keyword is token `keyword` has one
-/// of the attributes `names`.
-fn attribute(src: &Source, start: usize, keyword: usize, names: &[&str]) -> bool {
-    let first = src.tokens.partition_point(|t| t.start < start);
-    (first..keyword).any(|i| {
-        src.is_punct(i, "#") && items::attr_name(src, i).is_some_and(|(n, _)| names.contains(&n))
-    })
+/// Whether `entry` has one of the attributes `names`.
+fn attribute(src: &Source, entry: &Entry, names: &[&str]) -> bool {
+    entry.attrs.iter().any(|attr| attr.name(src).is_some_and(|n| names.contains(&n)))
 }
 
 /// An `impl`'s condition to be kept: its trait's name (`None` for an inherent `impl`, or a
@@ -209,28 +161,93 @@ impl<'i> Reach<'i> {
         }
     }
 
-    fn candidate(&mut self, k: usize, name: Option<&str>) {
-        if self.candidate_set.insert(k) {
-            self.candidates.push(k);
+    /// Makes the module-level library item `e` (entry `at`) a candidate, with what keeps it:
+    /// its name; a trait's items' names; an import's names; an `impl`'s condition; what a
+    /// macro call makes. Modules, `extern` items, linked items and items under a `cfg` are
+    /// no candidates.
+    fn read_candidate(&mut self, at: usize, e: &Entry, macros: &HashMap<String, Definition>) {
+        let src = &self.index.src;
+        match e.kind {
+            ItemKind::Mod
+            | ItemKind::Inner
+            | ItemKind::Empty
+            | ItemKind::ExternBlock
+            | ItemKind::ExternCrate => {}
+            // Linked items, and items under a `cfg` (the judge's compiler decides those).
+            _ if attribute(src, e, KEPT_ATTRIBUTES) => {}
+            ItemKind::Trait => {
+                self.candidate(at, Some(&e.name));
+                for member in self.index.children(at) {
+                    self.trigger(&member.name, at);
+                }
+            }
+            ItemKind::Use => {
+                let leaves = e.use_tree.iter().flat_map(|tree| &tree.leaves);
+                let leaves: Vec<_> = leaves.collect();
+                if leaves.iter().any(|l| l.always()) {
+                    return; // a glob, `as _`, or an import from std: kept
+                }
+                self.candidate(at, None);
+                for leaf in leaves {
+                    self.trigger(leaf.bound(), at);
+                }
+            }
+            ItemKind::Impl => {
+                let condition = self.impl_condition(src, e.tokens.start, e.tokens.end);
+                self.candidate(at, None);
+                self.impls.push((at, condition));
+            }
+            ItemKind::MacroCall => self.read_call(at, macros),
+            _ if e.name.is_empty() || e.name == "_" => {}
+            _ => self.candidate(at, Some(&e.name)),
+        }
+    }
+
+    /// The macro call `at`: a candidate kept as what it makes would be, as written.
+    fn read_call(&mut self, at: usize, macros: &HashMap<String, Definition>) {
+        let Some(expansion) = self.index.expand_call(at, macros) else { return };
+        self.candidate(at, None);
+        for item_src in &expansion {
+            let hi = item_src.tokens.len();
+            match items::next_item(item_src, 0, hi) {
+                Ok(Some(item)) if item.kind == ItemKind::Impl => {
+                    let condition = self.impl_condition(item_src, item.keyword, item.end);
+                    self.impls.push((at, condition));
+                }
+                Ok(Some(item)) if !item.names.is_empty() => {
+                    for name in &item.names {
+                        self.trigger(name, at);
+                        self.defined.insert(name.clone());
+                    }
+                }
+                // Anything else it makes: the call stays.
+                _ => self.keep(at),
+            }
+        }
+    }
+
+    fn candidate(&mut self, entry: usize, name: Option<&str>) {
+        if self.candidate_set.insert(entry) {
+            self.candidates.push(entry);
         }
         if let Some(name) = name {
-            self.trigger(name, k);
+            self.trigger(name, entry);
         }
     }
 
-    fn is_candidate(&self, k: usize) -> bool {
-        self.candidate_set.contains(&k)
+    fn is_candidate(&self, entry: usize) -> bool {
+        self.candidate_set.contains(&entry)
     }
 
-    fn trigger(&mut self, name: &str, k: usize) {
+    fn trigger(&mut self, name: &str, entry: usize) {
         if !name.is_empty() {
-            self.triggers.entry(name.to_string()).or_default().push(k);
+            self.triggers.entry(name.to_string()).or_default().push(entry);
         }
     }
 
-    fn keep(&mut self, k: usize) {
-        if self.kept.insert(k) {
-            self.pending.push(k);
+    fn keep(&mut self, entry: usize) {
+        if self.kept.insert(entry) {
+            self.pending.push(entry);
         }
     }
 
@@ -240,12 +257,12 @@ impl<'i> Reach<'i> {
         }
     }
 
-    /// Every identifier of the bytes `start..end`.
-    fn reach_range(&mut self, start: usize, end: usize) {
+    /// Every identifier of the bytes `span`.
+    fn reach_range(&mut self, span: ByteSpan) {
         let src = &self.index.src;
-        let first = src.tokens.partition_point(|t| t.start < start);
+        let first = src.tokens.partition_point(|t| t.start < span.start);
         for i in first..src.tokens.len() {
-            if src.tokens[i].start >= end {
+            if src.tokens[i].start >= span.end {
                 break;
             }
             if src.tokens[i].kind == Kind::Ident {
@@ -259,13 +276,12 @@ impl<'i> Reach<'i> {
 
     /// The condition of the `impl` whose keyword is token `keyword` of `src`.
     fn impl_condition(&self, src: &Source, keyword: usize, hi: usize) -> Condition {
-        let params = generic_params(src, keyword, hi);
-        let (trait_part, type_part) = prune::impl_parts(src, keyword, hi);
+        let params = items::impl_generic_params(src, keyword, hi);
+        let (trait_part, type_part) = items::impl_parts(src, keyword, hi);
         // The trait is the last segment of its path before any generic arguments.
         let trait_name = trait_part.first().map(|_| {
-            let (a, b) = prune::impl_core(src, keyword, hi);
             let mut last = String::new();
-            for i in a..b {
+            for i in items::impl_core(src, keyword, hi).indices() {
                 if src.is_punct(i, "<") || src.is_kw(i, "for") {
                     break;
                 }
@@ -286,10 +302,9 @@ impl<'i> Reach<'i> {
     /// Follows names and kept entries until nothing more is reached.
     fn run(&mut self) {
         loop {
-            if let Some(k) = self.pending.pop() {
-                let e = &self.index.entries[k];
-                let (start, end) = e.range;
-                self.reach_range(start, end);
+            if let Some(entry) = self.pending.pop() {
+                let e = &self.index.entries[entry];
+                self.reach_range(e.range);
                 if e.kind == ItemKind::MacroCall {
                     // The macro it calls (kept by its name, then read).
                     let name = e.macro_name.clone();
@@ -304,16 +319,16 @@ impl<'i> Reach<'i> {
             }
             if let Some(name) = self.queue.pop() {
                 if let Some(entries) = self.triggers.get(&name) {
-                    for k in entries.clone() {
-                        self.keep(k);
+                    for entry in entries.clone() {
+                        self.keep(entry);
                     }
                 }
                 continue;
             }
             // Nothing queued: the `impl`s whose conditions now hold.
             let mut more = Vec::new();
-            for (k, condition) in &self.impls {
-                if self.kept.contains(k) {
+            for (entry, condition) in &self.impls {
+                if self.kept.contains(entry) {
                     continue;
                 }
                 let trait_ok = match &condition.trait_name {
@@ -325,51 +340,15 @@ impl<'i> Reach<'i> {
                     .iter()
                     .all(|n| !self.defined.contains(n) || self.reached.contains(n));
                 if trait_ok && names_ok {
-                    more.push(*k);
+                    more.push(*entry);
                 }
             }
             if more.is_empty() {
                 return;
             }
-            for k in more {
-                self.keep(k);
+            for entry in more {
+                self.keep(entry);
             }
         }
     }
-}
-
-/// The names of the generic parameters of the `impl` whose keyword is token `keyword`
-/// (`T`, `N` in `impl<T: X, const N: usize>`), which name no item.
-fn generic_params(src: &Source, keyword: usize, hi: usize) -> Vec<String> {
-    let mut out = Vec::new();
-    let open = src.next_code(keyword + 1, hi);
-    if !src.is_punct(open, "<") {
-        return out;
-    }
-    let mut depth = 0;
-    let mut expect_name = true;
-    let mut i = open;
-    while i < hi {
-        if src.is_punct(i, "<") {
-            depth += 1;
-        } else if src.is_punct(i, ">") {
-            depth -= 1;
-            if depth == 0 {
-                break;
-            }
-        } else if depth == 1 && src.is_punct(i, ",") {
-            expect_name = true;
-        } else if depth == 1 && expect_name && src.tokens[i].kind == Kind::Ident {
-            if src.is_kw(i, "const") {
-                i += 1;
-                continue;
-            }
-            out.extend(src.ident(i).map(String::from));
-            expect_name = false;
-        } else if src.partner[i] != usize::MAX && src.partner[i] > i {
-            i = src.partner[i];
-        }
-        i += 1;
-    }
-    out
 }

@@ -18,12 +18,10 @@ use std::path::Path;
 
 use judge_meta::profiles::{self, Profile};
 
+use super::edition::Edition;
 use super::mapped::Mapped;
-use super::rustc::{self, Compiler, Outcome};
-use super::Edition;
+use super::rustc::{self, Compiler, Outcome, CLIPPY_DRIVER};
 
-/// clippy's driver: rustc with clippy's lints (a rustup proxy, like `rustc`).
-pub const CLIPPY_DRIVER: &str = "clippy-driver";
 /// The lint that compares std items' stability with the MSRV.
 const API_LINT: &str = "clippy::incompatible_msrv";
 

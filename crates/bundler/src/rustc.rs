@@ -8,6 +8,9 @@ use std::process::{Command, Stdio};
 
 use judge_meta::json;
 
+/// clippy's driver: rustc with clippy's lints (a rustup proxy, like `rustc`).
+pub const CLIPPY_DRIVER: &str = "clippy-driver";
+
 /// A compiler and the flags that make it a judge's (or the analysis's) compiler.
 #[derive(Debug, Clone)]
 pub struct Compiler {
@@ -57,6 +60,31 @@ impl Outcome {
     }
 }
 
+/// `file:line:column: what: error[E0000]: message`, at the first error's primary span of
+/// `outcome` (`place` says where a byte of the checked text came from).
+pub fn first_error(outcome: &Outcome, what: &str, place: &dyn Fn(usize) -> String) -> String {
+    let Some(error) = outcome.errors().next() else {
+        return what.to_string();
+    };
+    let place = error.spans.iter().find(|s| s.primary).map(|s| place(s.start)).unwrap_or_default();
+    let code = error.code.as_deref().map(|c| format!("[{c}]")).unwrap_or_default();
+    format!("{place}{what}: error{code}: {}", error.message)
+}
+
+/// The identifiers between backticks in a compiler message (``cannot find type `Foo` ``,
+/// `` `DynamicModInt<I>` ``, `` `crate::m::Bar` ``).
+pub fn backticked(message: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    for part in message.split('`').skip(1).step_by(2) {
+        names.extend(
+            part.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .filter(|w| w.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_'))
+                .map(String::from),
+        );
+    }
+    names
+}
+
 /// Checks `text` as a binary crate with `compiler` (`--emit=metadata`: type and borrow
 /// checks and lints, no code generation), in the scratch folder `scratch`.
 pub fn check(compiler: &Compiler, text: &str, scratch: &Path) -> Result<Outcome, String> {
@@ -73,7 +101,7 @@ pub fn check(compiler: &Compiler, text: &str, scratch: &Path) -> Result<Outcome,
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| {
-            let hint = if compiler.program == super::refusal::CLIPPY_DRIVER {
+            let hint = if compiler.program == CLIPPY_DRIVER {
                 " (the std-API check is clippy's: `rustup component add clippy`)"
             } else {
                 ""

@@ -1,6 +1,7 @@
 //! One tokenized source file, with the helpers the item splitter and the rewriter share.
 
 use super::lexer::{self, Doc, Kind, Token};
+use super::span::Group;
 
 /// A source file: its text, tokens and matched delimiters.
 #[derive(Debug)]
@@ -9,8 +10,8 @@ pub struct Source {
     pub name: String,
     pub text: String,
     pub tokens: Vec<Token>,
-    /// See [`lexer::match_delimiters`].
-    pub partner: Vec<usize>,
+    /// For each delimiter token, the index of its partner (see [`lexer::match_delimiters`]).
+    partner: Vec<Option<usize>>,
 }
 
 impl Source {
@@ -20,7 +21,35 @@ impl Source {
             |e: lexer::LexError| format!("{}: {}", location(&name, &text, e.offset), e.message);
         let tokens = lexer::tokenize(&text).map_err(located)?;
         let partner = lexer::match_delimiters(&text, &tokens).map_err(located)?;
+        // The lexer marks a token that is no delimiter with `usize::MAX`.
+        let partner = partner.into_iter().map(|p| (p < tokens.len()).then_some(p)).collect();
         Ok(Source { name, text, tokens, partner })
+    }
+
+    /// The other delimiter of the group that token `i` opens or closes; `None` for any other
+    /// token (and past the end).
+    pub fn partner(&self, i: usize) -> Option<usize> {
+        self.partner.get(i).copied().flatten()
+    }
+
+    /// The closing delimiter of the group that token `i` opens, if it opens one.
+    pub fn closing(&self, i: usize) -> Option<usize> {
+        self.partner(i).filter(|&p| p > i)
+    }
+
+    /// The group that token `open` opens, if it opens one.
+    pub fn group(&self, open: usize) -> Option<Group> {
+        self.closing(open).map(|close| Group { open, close })
+    }
+
+    /// The closing delimiter of the opening delimiter `open` (the lexer matched every one).
+    pub fn close(&self, open: usize) -> usize {
+        self.closing(open).expect("an opening delimiter has its closing partner")
+    }
+
+    /// The index after token `i`, or after its group if it opens one: the next token tree.
+    pub fn skip_tree(&self, i: usize) -> usize {
+        self.closing(i).map_or(i + 1, |close| close + 1)
     }
 
     /// The text of token `i`.
@@ -75,14 +104,11 @@ impl Source {
         let mut j = i;
         while j > 0 {
             j -= 1;
-            let partner = self.partner[j];
-            if partner == usize::MAX {
-                continue;
-            }
-            if partner < j {
-                j = partner; // a closed group before `i`: skip it
-            } else if self.is_punct(j, "{") {
-                return Some(j);
+            match self.partner(j) {
+                None => {}
+                Some(open) if open < j => j = open, // a closed group before `i`: skip it
+                Some(_) if self.is_punct(j, "{") => return Some(j),
+                Some(_) => {}
             }
         }
         None

@@ -7,41 +7,12 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::emit;
 use super::mapped::Mapped;
+use super::testing::{manifest, temp_crates, TempDir};
 use super::{bundle_crate, rustc, Edition, Options};
 use judge_meta::profiles::{self, PROFILES};
-
-/// A folder under the system's temp dir, removed on drop.
-struct TempDir {
-    path: PathBuf,
-}
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let path =
-            std::env::temp_dir().join(format!("xtask-bundle-{name}-{}-{n}", std::process::id()));
-        let _ = fs::remove_dir_all(&path);
-        fs::create_dir_all(&path).expect("can create a temp dir");
-        TempDir { path }
-    }
-
-    fn write(&self, rel: &str, text: &str) {
-        let path = self.path.join(rel);
-        fs::create_dir_all(path.parent().expect("has a parent")).expect("can create dirs");
-        fs::write(path, text).expect("can write a fixture file");
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.path);
-    }
-}
 
 /// How a judge of `edition` compiles: rustc 1.63 for 2015 and 2021, the workspace's rustc
 /// for 2024. Its flags, without `-O`.
@@ -136,35 +107,6 @@ fn workspace_root() -> PathBuf {
         .to_path_buf()
 }
 
-/// A manifest for a fixture crate written to a temp dir.
-fn manifest(name: &str, deps: &[&str]) -> String {
-    let mut text = format!(
-        "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\n"
-    );
-    for dep in deps {
-        text.push_str(&format!("{dep} = {{ path = \"../{dep}\" }}\n"));
-    }
-    text
-}
-
-/// Writes `files` (`app/src/main.rs`, `app/src/lib.rs`, `lib/src/lib.rs`, ...) with a
-/// manifest for every crate, `app` depending on the others.
-fn temp_crates(files: &[(&str, &str)]) -> TempDir {
-    let dir = TempDir::new("fixture");
-    let mut crates: Vec<&str> =
-        files.iter().map(|(rel, _)| rel.split('/').next().expect("a crate")).collect();
-    crates.dedup();
-    for (rel, text) in files {
-        dir.write(rel, text);
-    }
-    let libs: Vec<&str> = crates.iter().copied().filter(|c| *c != "app").collect();
-    for krate in &crates {
-        let deps: &[&str] = if *krate == "app" { &libs } else { &[] };
-        dir.write(&format!("{krate}/Cargo.toml"), &manifest(krate, deps));
-    }
-    dir
-}
-
 #[track_caller]
 fn assert_refused(files: &[(&str, &str)], edition: Edition, expected: &str) {
     let dir = temp_crates(files);
@@ -211,6 +153,7 @@ fn fixture_programs_behave_like_their_cargo_builds_in_every_edition() {
                 for edition in [Edition::E2021, Edition::E2015, Edition::E2024] {
                     let text = bundle_app(dir, app, edition)
                         .unwrap_or_else(|e| panic!("{app} bundles for {edition:?}: {e}"));
+                    dump(&format!("{app}-{}.rs", edition.year()), &text);
                     let actual = compile_and_run(&text, edition, stdin);
                     assert_eq!(actual, expected, "{app} for {edition:?}:\n{text}");
                     holdout_cases_hold(app, edition, &text);
@@ -221,11 +164,23 @@ fn fixture_programs_behave_like_their_cargo_builds_in_every_edition() {
                 let options = options(Edition::E2021, true);
                 let compact = bundle_crate(dir, &dir.join(app), app, &options).expect("bundles");
                 let compact = compact.text;
+                dump(&format!("{app}-compact.rs"), &compact);
                 assert_eq!(compile_and_run(&compact, Edition::E2021, stdin), expected, "{app}");
                 assert_eq!(compact.lines().filter(|l| l.contains("//")).count(), 1, "{compact}");
             });
         }
     });
+}
+
+/// Writes a fixture's bundle to `$BUNDLER_FIXTURE_DUMP/name` when that variable names a
+/// folder, so that a change to the bundler can be compared byte for byte with the bundles
+/// before it.
+fn dump(name: &str, text: &str) {
+    if let Some(dir) = std::env::var_os("BUNDLER_FIXTURE_DUMP") {
+        let dir = PathBuf::from(dir);
+        fs::create_dir_all(&dir).expect("can create the dump folder");
+        fs::write(dir.join(name), text).expect("can write a dump");
+    }
 }
 
 /// What the hold-out of libraries from elsewhere found, each now bundled like everything else.
@@ -578,7 +533,8 @@ fn dependencies_the_bundle_cannot_inline_are_refused() {
     // Each case in a folder of its own: a manifest is read once per process.
     let case = |app_deps: &str, lib_manifest: &str, build_script: bool| -> String {
         let dir = TempDir::new("deps");
-        dir.write("app/src/main.rs", "fn main() {}\n");
+        // Only a dependency that code names is read (and checked).
+        dir.write("app/src/main.rs", "fn main() {\n    lib::f();\n}\n");
         dir.write(
             "app/Cargo.toml",
             &format!("[package]\nname = \"app\"\nedition = \"2021\"\n\n[dependencies]\n{app_deps}"),
@@ -598,6 +554,38 @@ fn dependencies_the_bundle_cannot_inline_are_refused() {
     assert!(err.contains("lib/Cargo.toml:6: cannot inline dependency `rand`"), "{err}");
     let err = case("lib = { path = \"../lib\" }\n", lib, true);
     assert!(err.contains("lib/build.rs: cannot inline"), "{err}");
+}
+
+#[test]
+fn a_dependency_outside_the_workspace_is_refused_only_when_code_names_it() {
+    // `harness` lies outside the workspace `ws`, as the test harness lies outside a fixture
+    // workspace whose problems depend on it for their interactor binaries; its build script
+    // and crates.io dependency would be refused too, if anything named it.
+    let dir = TempDir::new("outside");
+    dir.write(
+        "ws/app/Cargo.toml",
+        "[package]\nname = \"app\"\nedition = \"2021\"\n\n[dependencies]\n\
+         lib = { path = \"../lib\" }\nharness = { path = \"../../harness\" }\n",
+    );
+    dir.write("ws/lib/Cargo.toml", &manifest("lib", &[]));
+    dir.write("ws/lib/src/lib.rs", "pub fn one() -> u8 {\n    1\n}\n");
+    dir.write(
+        "harness/Cargo.toml",
+        "[package]\nname = \"harness\"\nedition = \"2021\"\n\n[dependencies]\nrand = \"0.8\"\n",
+    );
+    dir.write("harness/build.rs", "fn main() {}\n");
+    dir.write("harness/src/lib.rs", "pub fn play() {}\n");
+    let root = dir.path.join("ws");
+    dir.write("ws/app/src/main.rs", "fn main() {\n    println!(\"{}\", lib::one());\n}\n");
+    let text = bundle_app(&root, "app", Edition::E2021).expect("the harness is never read");
+    assert!(text.contains("mod lib {") && !text.contains("harness"), "{text}");
+    dir.write("ws/app/src/main.rs", "fn main() {\n    harness::play();\n}\n");
+    let err = bundle_app(&root, "app", Edition::E2021).expect_err("named, so refused");
+    assert_eq!(
+        err,
+        "app/Cargo.toml: dependency `harness` lies outside the workspace; the bundle only \
+         inlines the workspace's own std-only libraries"
+    );
 }
 
 #[test]

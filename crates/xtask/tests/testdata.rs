@@ -44,42 +44,16 @@ fn main() {
 }
 "#;
 
-/// The interactor of every guess-* problem: the case is `N SECRET`; it tells the solver N,
-/// then answers each guess with `higher`, `lower` or `correct`; more than 40 guesses, or an
+/// The interactor of every guess-* problem: judge-test's guess-the-number interactor (the one
+/// every test of the workspace plays; the fixture crate depends on judge-test for it), with
+/// guesses as plain numbers and at most 40 of them. The case is `N SECRET`; it tells the solver
+/// N, then answers each guess with `higher`, `lower` or `correct`; more than 40 guesses, or an
 /// end before `correct`, are rejected.
-const GUESS_JUDGE: &str = r#"use std::io::{BufRead, Write};
+const GUESS_JUDGE: &str = r#"use judge_test::guess::{judge_by, Rules};
 
-fn reject(why: &str) -> ! {
-    eprintln!("{}", why);
-    std::process::exit(1)
-}
-
-fn main() {
-    let path = std::env::args().nth(1).expect("usage: JUDGE CASE.in");
-    let case = std::fs::read_to_string(path).expect("a readable case");
-    let numbers: Vec<u64> = case.split_whitespace().map(|w| w.parse().expect("a number")).collect();
-    let (n, secret) = (numbers[0], numbers[1]);
-    let mut out = std::io::stdout();
-    let _ = writeln!(out, "{}", n).and_then(|()| out.flush());
-    for (count, line) in std::io::stdin().lock().lines().enumerate() {
-        let line = match line {
-            Ok(line) => line,
-            Err(_) => break,
-        };
-        if count == 40 {
-            reject("more than 40 guesses");
-        }
-        let guess: u64 = match line.trim().parse() {
-            Ok(guess) => guess,
-            Err(_) => reject(&format!("expected a guess, found {:?}", line)),
-        };
-        let reply = if guess < secret { "higher" } else if guess > secret { "lower" } else { "correct" };
-        let _ = writeln!(out, "{}", reply).and_then(|()| out.flush());
-        if guess == secret {
-            return;
-        }
-    }
-    reject("the solver stopped before it found the number");
+fn main() -> std::process::ExitCode {
+    let rules = Rules { asked_with_question_mark: false, max_guesses: Some(40) };
+    judge_test::interactor_main(|case, solver, out| judge_by(rules, case, solver, out))
 }
 "#;
 
@@ -336,11 +310,19 @@ fn chatty(root: &Path) {
 /// A problem crate `name` with `main.rs` and the given `src/bin` programs.
 fn problem(root: &Path, name: &str, extra_meta: &str, main: &str, bins: &[(&str, &str)]) {
     let dir = root.join("crates").join(name);
+    // A program that names judge_test (the guess interactor) has the harness, by path, as the
+    // workspace's problems do.
+    let harness = if bins.iter().any(|(_, source)| source.contains("judge_test")) {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../judge-test");
+        format!("\n[dependencies]\njudge-test = {{ path = {path:?} }}\n")
+    } else {
+        String::new()
+    };
     write(
         &dir.join("Cargo.toml"),
         &format!(
             "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\npublish = \
-             false\n\n[package.metadata.judge]\n{LIMITS}{extra_meta}"
+             false\n\n[package.metadata.judge]\n{LIMITS}{extra_meta}{harness}"
         ),
     );
     write(&dir.join("src/main.rs"), main);

@@ -1,0 +1,384 @@
+//! Phase 3: the compiler decides what the bundle leaves out.
+//!
+//! The whole program (less what no name reaches, [`crate::reach`]) is checked by the analysis
+//! compiler (the judge's rustc with the judge's flags where it is at hand, else the
+//! workspace's with the bundle's edition; `--emit=metadata`) with `--force-warn` for
+//! `dead_code`, `unused_imports` and `unused_macros`, so that no `allow` in the code hides
+//! anything. What it reports goes:
+//! - `dead_code`: functions, constants, statics, structs, enums, unions, type aliases and
+//!   traits, at module level or in an inherent `impl` (methods and associated items). Never a
+//!   field or a variant (the type's layout and matches stay), never an item of a trait or of
+//!   a trait's `impl` (a trait goes whole, with its `impl`s).
+//! - `unused_imports`: each import by its own element of its group, or the whole `use` when
+//!   every import of it goes; the imports of what goes, which rustc does not yet report.
+//! - `unused_macros`; and a `#[macro_export]` macro (which rustc never reports) whose name
+//!   is nowhere else called (`name!`) or imported (in a `use`), so that nothing can call it.
+//! - Then a module or an inherent `impl` left with no items.
+//!
+//! Each round removes what the last check reported, with what then becomes unreachable (by
+//! [`crate::reach`], and the types and traits below), and the next check (of the smaller program)
+//! both confirms it still compiles and reports what became unused; rounds go on until a check
+//! reports nothing removable. A removal can break the build only in known ways: an `impl` of
+//! a removed trait or type, a re-export of a removed item (both then go too, as the errors
+//! say), or an item that only dead code the bundle keeps still names (a trait's unused
+//! default method): the items the errors name come back, and if errors remain, the rest of
+//! the round's removals is split in halves until every part that compiles is found
+//! (bisection). A removal taken back is not tried again until nothing else is left: rustc
+//! reports some items every round that cannot go (a trait that a needed macro call
+//! implements), and trying them again each round cost a big library hundreds of runs.
+//!
+//! Removing what the compiler proves unused cannot change what the program does: nothing
+//! reaches it. Method resolution is the one place where an unused item could matter (a trait
+//! in scope whose method would win), and rustc reports a trait unused only if no method of it
+//! is ever chosen; a trait goes whole, so no candidate that was chosen disappears.
+//!
+//! [`reported`] reads what rustc reports as removals, [`types`] finds the types and traits
+//! that only their `impl`s keep, [`removal`] is the arithmetic of removals; this module runs
+//! the rounds, the repairs and the bisection.
+//!
+//! rustc 1.63 reads the same flags and writes the same JSON, and differs in what it reports:
+//! no trait is ever "never used" (traits that no code can have in scope go by
+//! [`types::unreachable_types`]), no `pub use` is unused (a library's `pub use` is
+//! `pub(crate)` in the bundle, see [`crate::inline`]), a `const`, `static` or `type` is spanned
+//! whole rather than by its name, and its runs take about twice as long.
+//!
+//! Code under a `cfg` that is false on this machine (the Windows branch Codeforces compiles)
+//! is invisible to the analysis, so every name that such code contains is protected
+//! ([`crate::hidden`]): no item, import or macro of that name is removed anywhere.
+
+use std::collections::HashSet;
+use std::path::Path;
+
+use crate::hidden::Hidden;
+use crate::index::Index;
+use crate::mapped::Mapped;
+use crate::reach;
+use crate::rustc::{self, Compiler, Outcome};
+use crate::span::ByteSpan;
+use removal::{applied, memo_key, removed_before, to_base, Removal};
+
+mod removal;
+mod reported;
+mod types;
+
+/// Rounds of removals at most (each removes something; real programs need a handful).
+const MAX_ROUNDS: usize = 40;
+/// Error-driven repairs tried before bisecting a round's removals.
+const MAX_REPAIRS: usize = 12;
+
+/// What the pruning found out, for reports.
+#[derive(Debug, Default)]
+pub struct Stats {
+    /// Compiler runs.
+    pub checks: usize,
+    pub rounds: usize,
+    /// Removals taken back because the program did not compile without them.
+    pub restored: usize,
+    /// Compiler runs of a round's removals as the errors repaired them.
+    pub repairs: usize,
+    /// Compiler runs that bisected a round's removals.
+    pub bisections: usize,
+    /// Where to say how far the pruning is, every few seconds.
+    pub progress: Option<fn(&str)>,
+    /// When the pruning started, and when it last said how far it is.
+    pub clock: Option<(std::time::Instant, std::time::Instant)>,
+}
+
+/// How often a progress line comes.
+const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// Prunes `text`, whose libraries start at byte `libraries`, until the analysis finds nothing
+/// more to remove: the result, the analysis's last word on it and where its libraries start,
+/// or (the inner `Err`) what the analysis said of the whole program when it does not compile
+/// it.
+pub fn prune(
+    mut text: Mapped,
+    mut libraries: usize,
+    analysis: &Compiler,
+    hidden: &Hidden,
+    scratch: &Path,
+    stats: &mut Stats,
+) -> Result<Result<(Mapped, Outcome, usize), Outcome>, String> {
+    let mut outcome = checked(analysis, &text.text, scratch, stats)?;
+    if !outcome.compiled {
+        return Ok(Err(outcome));
+    }
+    // Removals a round took back (see [`memo_key`]): not tried again (rustc reports an item
+    // it cannot remove, such as a trait that a needed macro call implements, every round),
+    // except once at the end, when nothing else is left to remove.
+    let mut taken_back: HashSet<String> = HashSet::new();
+    let mut retried = false;
+    for _ in 0..MAX_ROUNDS {
+        stats.rounds += 1;
+        let index = Index::new(&text.text)?;
+        let fresh = |removals: Vec<Removal>| -> Vec<Removal> {
+            removals
+                .into_iter()
+                .filter(|r| !taken_back.contains(&memo_key(&text.text, r)))
+                .collect()
+        };
+        // What rustc reports, what the types and traits it keeps alive through their
+        // `impl`s leave unreachable, and what no name reaches once those go: one round.
+        let mut removals = fresh(reported::removals(&index, &outcome, hidden));
+        for removal in fresh(types::unreachable_types(&index, hidden)) {
+            if !removal.is_in(&removals) {
+                removals.push(removal);
+            }
+        }
+        let after = applied(&text, &removals);
+        let after_libraries = libraries - removed_before(libraries, &removals);
+        let unreachable = reach::unreachable(&after.text, after_libraries, hidden)?;
+        let before_reach = removals.clone();
+        if std::env::var_os("XTASK_BUNDLE_TRACE").is_some() {
+            let names: Vec<&str> = unreachable.iter().map(|u| u.name.as_str()).collect();
+            eprintln!("trace: no name reaches: {}", names.join(" "));
+        }
+        for reach::Unreached { span, name } in unreachable {
+            let span =
+                ByteSpan::new(to_base(span.start, &before_reach), to_base(span.end, &before_reach));
+            let removal = Removal { span, names: vec![name], ..Removal::default() };
+            if !taken_back.contains(&memo_key(&text.text, &removal)) {
+                removals.push(removal);
+            }
+        }
+        if removals.is_empty() {
+            if taken_back.is_empty() || retried {
+                break;
+            }
+            retried = true;
+            taken_back.clear();
+            continue;
+        }
+        let (next, back) = remove(&text, removals, &index, analysis, scratch, stats)?;
+        taken_back.extend(back);
+        if let Some((next, next_outcome, gone)) = next {
+            libraries -= removed_before(libraries, &gone);
+            text = next;
+            outcome = next_outcome;
+        }
+    }
+    let index = Index::new(&text.text)?;
+    text.apply(reported::allow_kept_unused(&index, &outcome));
+    Ok(Ok((text, outcome, libraries)))
+}
+
+fn checked(
+    compiler: &Compiler,
+    text: &str,
+    scratch: &Path,
+    stats: &mut Stats,
+) -> Result<Outcome, String> {
+    stats.checks += 1;
+    let started = std::time::Instant::now();
+    let outcome = rustc::check(compiler, text, scratch);
+    if std::env::var_os("XTASK_BUNDLE_TRACE").is_some() {
+        eprintln!("trace: rustc on {} bytes: {:.2} s", text.len(), started.elapsed().as_secs_f64());
+    }
+    let now = std::time::Instant::now();
+    let (first, last) = *stats.clock.get_or_insert((started, started));
+    if let Some(report) = stats.progress.filter(|_| now - last >= PROGRESS_EVERY) {
+        report(&format!(
+            "bundling: round {}, {} rustc runs, {} bytes left ({:.0} s)",
+            stats.rounds,
+            stats.checks,
+            text.len(),
+            (now - first).as_secs_f64()
+        ));
+        stats.clock = Some((first, now));
+    }
+    outcome
+}
+
+/// Applies `removals` to `base` and checks the result, repairing or bisecting when it does not
+/// compile. The new text and its check (`None` if nothing could go), and the names of the
+/// removals taken back.
+fn remove(
+    base: &Mapped,
+    removals: Vec<Removal>,
+    index: &Index,
+    analysis: &Compiler,
+    scratch: &Path,
+    stats: &mut Stats,
+) -> Result<(Option<Pruned>, Vec<String>), String> {
+    let mut set = removals.clone();
+    let trace = std::env::var_os("XTASK_BUNDLE_TRACE").is_some();
+    let in_set = |set: &[Removal], r: &Removal| r.is_in(set);
+    let names_of = |removals: &[&Removal]| -> Vec<String> {
+        removals.iter().map(|r| memo_key(&base.text, r)).collect()
+    };
+    for attempt in 0..MAX_REPAIRS {
+        if attempt > 0 {
+            stats.repairs += 1;
+        }
+        if trace {
+            let names: Vec<&str> =
+                set.iter().flat_map(|r| r.names.iter().map(String::as_str)).collect();
+            eprintln!("trace: removing {}: {}", set.len(), names.join(" "));
+        }
+        let attempt = applied(base, &set);
+        let outcome = checked(analysis, &attempt.text, scratch, stats)?;
+        if outcome.compiled {
+            let back: Vec<&Removal> = removals.iter().filter(|r| !in_set(&set, r)).collect();
+            stats.restored += back.len();
+            return Ok((Some((attempt, outcome, set)), names_of(&back)));
+        }
+        if trace {
+            for e in outcome.diagnostics.iter().filter(|d| d.level == "error").take(12) {
+                let span = e.spans.iter().find(|s| s.primary);
+                eprintln!(
+                    "trace:   error {:?} {} at {:?} in_input {:?} call_site {:?}",
+                    e.code,
+                    e.message,
+                    span.map(|s| s.start),
+                    span.map(|s| s.in_input),
+                    span.and_then(|s| s.call_site)
+                );
+            }
+        }
+        if !repair(&mut set, &outcome, index) || set.is_empty() {
+            break;
+        }
+    }
+    // What the errors took back stays; bisection finds every part of the rest (as rustc
+    // reported it, without what repairs added) that compiles with the parts kept so far.
+    let (rest, mut back): (Vec<Removal>, Vec<Removal>) =
+        removals.into_iter().partition(|r| in_set(&set, r));
+    let mut kept: Vec<Removal> = Vec::new();
+    let mut last: Option<Pruned> = None;
+    let mut parts = if rest.is_empty() { Vec::new() } else { vec![rest] };
+    while let Some(part) = parts.pop() {
+        let mut trial = kept.clone();
+        trial.extend(part.iter().cloned());
+        let attempt = applied(base, &trial);
+        stats.bisections += 1;
+        let outcome = checked(analysis, &attempt.text, scratch, stats)?;
+        if outcome.compiled {
+            kept = trial;
+            last = Some((attempt, outcome, kept.clone()));
+        } else if part.len() > 1 {
+            let (left, right) = part.split_at(part.len() / 2);
+            parts.push(right.to_vec());
+            parts.push(left.to_vec());
+        } else {
+            back.extend(part);
+        }
+    }
+    stats.restored += back.len();
+    Ok((last, names_of(&back.iter().collect::<Vec<_>>())))
+}
+
+/// A round's result: the text, its check, and the removals it took.
+type Pruned = (Mapped, Outcome, Vec<Removal>);
+
+/// Reads the errors of a failed attempt: an `impl` (or an import) that names a removed item
+/// goes too; an item that any other error names comes back (errors inside what now goes are
+/// moot). True if the set changed.
+fn repair(set: &mut Vec<Removal>, outcome: &Outcome, index: &Index) -> bool {
+    let removed: HashSet<String> = set.iter().flat_map(|r| r.names.iter().cloned()).collect();
+    let mut extra: Vec<Removal> = Vec::new();
+    let mut others = Vec::new();
+    for error in outcome.errors() {
+        let names = rustc::backticked(&error.message);
+        let about_removed = names.iter().any(|n| removed.contains(n.as_str()));
+        // Every place the error names (`unresolved imports `a`, `b``: one span each).
+        let mut unexplained = None;
+        for primary in error.spans.iter().filter(|s| s.primary) {
+            let at = Some(primary).filter(|s| s.in_input).map(|s| to_base(s.start, set));
+            let call_site = primary.call_site.map(|c| to_base(c, set));
+            let removal = match (at, call_site) {
+                _ if !about_removed => None,
+                (Some(at), _) => reported::impl_header_at(index, at)
+                    .or_else(|| reported::import_at(index, at))
+                    .or_else(|| reported::macro_call_at(index, at, &removed)),
+                // In what an item-position macro call expands to: the call goes if all it
+                // can expand to is `impl`s of removed items.
+                (None, Some(site)) => reported::macro_call_at(index, site, &removed),
+                (None, None) => None,
+            };
+            let Some(mut removal) = removal else {
+                unexplained = Some(at.or(call_site));
+                continue;
+            };
+            removal.because =
+                names.iter().filter(|n| removed.contains(n.as_str())).cloned().collect();
+            if !removal.is_in(set) && !removal.is_in(&extra) {
+                extra.push(removal);
+            }
+        }
+        if let Some(at) = unexplained {
+            others.push((at, names));
+        }
+    }
+    let mut restore = HashSet::new();
+    for (at, names) in others {
+        let moot = at.is_some_and(|at| extra.iter().any(|r| r.span.contains(at)));
+        if !moot {
+            restore.extend(names);
+        }
+    }
+    let before = set.len();
+    set.retain(|r| !r.names.iter().chain(&r.members).any(|n| restore.contains(n)));
+    // What a repair added for a removal now taken back goes back too.
+    let still: HashSet<String> =
+        set.iter().filter(|r| r.because.is_empty()).flat_map(|r| r.names.iter().cloned()).collect();
+    set.retain(|r| r.because.is_empty() || r.because.iter().any(|b| still.contains(b)));
+    let restored = set.len() != before;
+    let added = !extra.is_empty();
+    set.extend(extra);
+    restored || added
+}
+
+#[cfg(test)]
+mod tests {
+    use super::removal::{applied, Removal};
+    use super::repair;
+    use crate::index::Index;
+    use crate::mapped::Mapped;
+    use crate::rustc::{Diagnostic, Outcome, Span};
+
+    const TEXT: &str =
+        "trait Tr {\n    fn f(&self);\n}\n\nimpl Tr for u8 {\n    fn f(&self) {}\n}\n\n\
+                        fn helper() {}\n\nfn main() {\n    helper();\n}\n";
+
+    /// An error with `message` at the first `what` of `text` (what the compiler checked).
+    fn error(text: &str, message: &str, what: &str) -> Diagnostic {
+        let start = text.find(what).expect("in the text");
+        let span =
+            Span { start, end: start + what.len(), primary: true, in_input: true, call_site: None };
+        Diagnostic {
+            level: "error".to_string(),
+            code: None,
+            message: message.to_string(),
+            spans: vec![span],
+        }
+    }
+
+    /// The removal of the item whose text starts with `start`.
+    fn removal_of(index: &Index, start: &str) -> Removal {
+        let at = index.entries.iter().position(|e| TEXT[e.range.range()].starts_with(start));
+        Removal::of(index, at.expect("an item"))
+    }
+
+    #[test]
+    fn an_impl_of_what_goes_goes_too_and_what_an_error_needs_comes_back() {
+        let index = Index::new(TEXT).expect("indexes");
+        let mut set = vec![removal_of(&index, "trait Tr"), removal_of(&index, "fn helper")];
+        let mut base = Mapped::default();
+        base.push_str(TEXT);
+        // The errors of the text without them (their places in that text).
+        let attempt = applied(&base, &set).text;
+        let errors = vec![
+            error(&attempt, "cannot find trait `Tr` in this scope", "Tr for u8"),
+            error(&attempt, "cannot find function `helper` in this scope", "helper();"),
+        ];
+        let outcome = Outcome { diagnostics: errors, compiled: false };
+        assert!(repair(&mut set, &outcome, &index));
+        let names: Vec<String> = set
+            .iter()
+            .map(|r| TEXT[r.span.range()].lines().next().unwrap_or("").to_string())
+            .collect();
+        // `helper` is needed: back. The `impl` of the removed trait joins the removals.
+        assert_eq!(names, ["trait Tr {", "impl Tr for u8 {"]);
+        assert_eq!(set[1].because, ["Tr"]);
+    }
+}
