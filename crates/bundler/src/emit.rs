@@ -223,15 +223,17 @@ pub fn judge_check(
         return Ok(Verdict::Refused(refusal::api_refusal(judge, found, &at(found.start))));
     }
     if outcome.compiled {
-        let warnings = outcome
+        let mut warnings: Vec<String> = outcome
             .diagnostics
             .iter()
-            .filter(|d| d.level == "warning")
+            .filter(|d| d.is_judges_warning())
             .filter_map(|d| {
                 let span = d.spans.iter().find(|s| s.primary)?;
                 Some(format!("{} warns: {}warning: {}", check.what, at(span.start), d.message))
             })
             .collect();
+        // One warning of a macro's body comes once per expansion: each is said once.
+        warnings.dedup();
         return Ok(Verdict::Accepted(warnings));
     }
     let Some(baseline) = &check.baseline else {

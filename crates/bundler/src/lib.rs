@@ -412,7 +412,7 @@ fn judge_warnings(
     last: &rustc::Outcome,
 ) -> Vec<String> {
     let mut notes = Vec::new();
-    for d in last.diagnostics.iter().filter(|d| d.level == "warning") {
+    for d in last.diagnostics.iter().filter(|d| d.is_judges_warning()) {
         let forced =
             matches!(d.code.as_deref(), Some("dead_code" | "unused_imports" | "unused_macros"));
         if let Some(span) = d.spans.iter().find(|s| s.primary).filter(|_| !forced) {
@@ -420,6 +420,8 @@ fn judge_warnings(
             notes.push(format!("{} warns: {at}warning: {}", options.judge.describe(), d.message));
         }
     }
+    // One warning of a macro's body comes once per expansion: each is said once.
+    notes.dedup();
     notes
 }
 

@@ -33,6 +33,15 @@ pub struct Diagnostic {
     pub spans: Vec<Span>,
 }
 
+impl Diagnostic {
+    /// Whether this is a warning the judge's compiler would print: not one about a clippy
+    /// lint's own name (`lint \`clippy::x\` has been renamed`), which only clippy's driver (the
+    /// std-API check) reads; rustc leaves tool lints' names alone.
+    pub fn is_judges_warning(&self) -> bool {
+        self.level == "warning" && !self.message.starts_with("lint `clippy::")
+    }
+}
+
 /// A span of a diagnostic: bytes of the input.
 #[derive(Debug, Clone, Default)]
 pub struct Span {

@@ -845,3 +845,16 @@ fn a_library_item_too_new_for_the_judge_is_no_refusal_when_the_program_does_not_
     assert!(!text.contains("fn dead"), "{text}");
     assert_eq!(compile_and_run(&text, Edition::E2021, ""), "2\n");
 }
+
+#[test]
+fn a_clippy_lint_renamed_since_is_no_warning_of_the_judge() {
+    // ac-library-rs allows `clippy::derive_hash_xor_eq`, since renamed: clippy's driver (the
+    // std-API check) says so, the judge's rustc does not (it leaves tool lints' names alone).
+    let main = "#[allow(clippy::derive_hash_xor_eq)]\n#[derive(PartialEq, Eq)]\nstruct P(u8);\n\n\
+                fn main() {\n    println!(\"{}\", P(1) == P(1));\n}\n";
+    let dir = temp_crates(&[("app/src/main.rs", main)]);
+    let options = Options::for_profile(profiles::find("atcoder").expect("a profile"), false)
+        .expect("a known edition");
+    let bundle = bundle_crate(&dir.path, &dir.path.join("app"), "app", &options).expect("bundles");
+    assert!(bundle.notes.is_empty(), "{:?}", bundle.notes);
+}
