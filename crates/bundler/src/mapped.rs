@@ -128,12 +128,44 @@ impl Mapped {
         let s = self.segments.get(at)?;
         (s.out <= offset).then(|| Origin { file: s.file, offset: s.at + offset - s.out })
     }
+
+    /// [`origin`](Mapped::origin), or for a byte the bundler wrote in place of source bytes (a
+    /// rewritten path, say: between two runs of the same file, where that file's bytes were
+    /// replaced) the start of the bytes it replaced. `None` for text of the bundler's own
+    /// (a header, an import it added).
+    pub fn origin_near(&self, offset: usize) -> Option<Origin> {
+        if let Some(origin) = self.origin(offset) {
+            return Some(origin);
+        }
+        let next = self.segments.partition_point(|s| s.out + s.len <= offset);
+        let (before, after) = (self.segments.get(next.checked_sub(1)?)?, self.segments.get(next)?);
+        let replaced = before.at + before.len;
+        let same_file = before.file == after.file && replaced <= after.at;
+        same_file.then_some(Origin { file: before.file, offset: replaced })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::{Edit, Mapped, Origin};
     use crate::span::ByteSpan;
+
+    #[test]
+    fn a_replaced_byte_maps_to_what_it_replaced() {
+        let file = "fn main() {\n    lib::f::<lib::A>();\n}\n";
+        let mut m = Mapped::default();
+        m.push_str("// header\n");
+        m.push_source(3, file, ByteSpan::new(0, file.len()));
+        let at = 10 + file.find("lib::A").expect("there");
+        m.splice(ByteSpan::new(at, at + 6), "crate::lib::A");
+        let inside = at + "crate::".len();
+        assert_eq!(m.origin(inside), None);
+        assert_eq!(
+            m.origin_near(inside),
+            Some(Origin { file: 3, offset: file.find("lib::A").expect("there") })
+        );
+        assert_eq!(m.origin_near(0), None, "the bundler's own text maps nowhere");
+    }
 
     #[test]
     fn splices_keep_the_map() {

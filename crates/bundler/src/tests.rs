@@ -858,3 +858,21 @@ fn a_clippy_lint_renamed_since_is_no_warning_of_the_judge() {
     let bundle = bundle_crate(&dir.path, &dir.path.join("app"), "app", &options).expect("bundles");
     assert!(bundle.notes.is_empty(), "{:?}", bundle.notes);
 }
+
+#[test]
+fn an_error_in_a_rewritten_path_is_placed_in_the_crate() {
+    // The path `lib::A` is rewritten in the bundle (`crate::lib::A`); the refusal still names
+    // the line and column the program has it at.
+    let lib = "pub trait T {}\npub struct A;\npub fn f<X: T>() {}\n";
+    let main = "fn main() {\n    lib::f::<lib::A>();\n}\n";
+    let dir = temp_crates(&[("app/src/main.rs", main), ("lib/src/lib.rs", lib)]);
+    let options = Options::for_profile(profiles::find("boj").expect("a profile"), false)
+        .expect("a known edition");
+    let err = bundle_crate(&dir.path, &dir.path.join("app"), "app", &options).expect_err("E0277");
+    assert!(
+        err.starts_with(
+            "app/src/main.rs:2:14: BOJ (rustc 1.63, Rust 2021) rejects this: error[E0277]"
+        ),
+        "{err}"
+    );
+}

@@ -152,7 +152,7 @@ impl Tree {
     /// `crates/x/src/lib.rs:12:5: ` for byte `at` of `text` (a text made of these files), or
     /// `bundle line N: ` for text the bundler wrote.
     pub fn place(&self, text: &Mapped, at: usize) -> String {
-        match text.origin(at) {
+        match text.origin_near(at) {
             Some(origin) => {
                 format!("{}: ", self.files[origin.file].src.location(origin.offset))
             }
