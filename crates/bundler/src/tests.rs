@@ -876,3 +876,19 @@ fn an_error_in_a_rewritten_path_is_placed_in_the_crate() {
         "{err}"
     );
 }
+
+#[test]
+fn a_crate_named_only_by_macro_use_extern_crate_is_read() {
+    // `#[macro_use] extern crate lib;` is the one place main.rs names `lib`: its macros come
+    // into scope, so the crate is read and its macro kept.
+    let lib =
+        "#[macro_export]\nmacro_rules! double {\n    ($x:expr) => {\n        2 * $x\n    };\n}\n";
+    let main =
+        "#[macro_use]\nextern crate lib;\n\nfn main() {\n    println!(\"{}\", double!(21));\n}\n";
+    let dir = temp_crates(&[("app/src/main.rs", main), ("lib/src/lib.rs", lib)]);
+    for edition in [Edition::E2015, Edition::E2021, Edition::E2024] {
+        let text =
+            bundle_app(&dir.path, "app", edition).unwrap_or_else(|e| panic!("{edition:?}: {e}"));
+        assert_eq!(compile_and_run(&text, edition, ""), "42\n", "{edition:?}");
+    }
+}

@@ -179,7 +179,13 @@ impl<'a> Reader<'a> {
         while let Some(m) = stack.pop() {
             let module = self.tree.module(m);
             let src = &self.tree.file(module.file).src;
-            for entry in module.entries.iter().filter(|e| !e.removed) {
+            // An `extern crate` of an inlined crate goes from the bundle, but it names that
+            // crate all the same (`#[macro_use] extern crate x;` may be all that does).
+            let names_a_crate = |e: &Entry| {
+                e.item.kind == ItemKind::ExternCrate
+                    && attrs::presence(src, &e.item.attrs).ok() == Some(Presence::Kept)
+            };
+            for entry in module.entries.iter().filter(|e| !e.removed || names_a_crate(e)) {
                 let end = match (entry.child, entry.item.body) {
                     // An inline module's body is its child's.
                     (Some(_), Some(body)) => body.open,
