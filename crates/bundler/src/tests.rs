@@ -892,3 +892,19 @@ fn a_crate_named_only_by_macro_use_extern_crate_is_read() {
         assert_eq!(compile_and_run(&text, edition, ""), "42\n", "{edition:?}");
     }
 }
+
+#[test]
+fn a_public_extern_crate_alloc_stays_reachable_through_the_crate() {
+    // smallvec's way: a no_std library re-exports `alloc`, and its macro reaches
+    // `$crate::alloc::vec!`.
+    let lib = "#![no_std]\npub extern crate alloc;\n\n#[macro_export]\nmacro_rules! v {\n    \
+               ($($x:expr),*) => {\n        $crate::alloc::vec![$($x),*]\n    };\n}\n\n\
+               pub fn first(v: &alloc::vec::Vec<u8>) -> u8 {\n    v[0]\n}\n";
+    let main = "fn main() {\n    let v: Vec<u8> = lib::v![7, 8];\n    println!(\"{} {}\", v.len(), lib::first(&v));\n}\n";
+    let dir = temp_crates(&[("app/src/main.rs", main), ("lib/src/lib.rs", lib)]);
+    for edition in [Edition::E2015, Edition::E2021, Edition::E2024] {
+        let text =
+            bundle_app(&dir.path, "app", edition).unwrap_or_else(|e| panic!("{edition:?}: {e}"));
+        assert_eq!(compile_and_run(&text, edition, ""), "2 7\n", "{edition:?}");
+    }
+}

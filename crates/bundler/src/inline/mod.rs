@@ -59,7 +59,7 @@ use crate::read::{Entry, ModuleId, Role, Tree};
 use crate::source::Source;
 use crate::span::{ByteSpan, Group, TokenSpan};
 use paths::{Context, Rewriter};
-use scope::{std_extern_crate, Scopes};
+use scope::{is_public, std_extern_crate, Scopes};
 use text::{cut, cut_comment, visibility_start};
 
 /// The bundle before pruning: every crate whole, paths rewritten; and where the libraries
@@ -192,7 +192,16 @@ impl<'t> Inliner<'t> {
         let library = krate.role != Role::Main;
         let whole = TokenSpan::new(item.lead, item.end);
         let crate_attribute = item.kind == ItemKind::Inner && library && krate.root == m;
-        // `extern crate alloc;`: its paths become `std::` paths, in every edition.
+        // `extern crate alloc;`: its paths become `std::` paths, in every edition. A public
+        // one (`pub extern crate alloc;`, which a library's macros reach as
+        // `$crate::alloc::vec!`) becomes `std` under that name.
+        if std_extern_crate(src, item) && !entry.removed && is_public(src, item) {
+            let name = item.names.first().map_or("alloc", String::as_str);
+            let start = src.tokens[item.start].start;
+            let end = src.tokens[item.end - 1].end;
+            edits.push(Edit::new(start, end, format!("pub(crate) use std as {name};")));
+            return Ok(());
+        }
         if entry.removed
             || (crate_attribute && !self.keep_inner(src, item))
             || std_extern_crate(src, item)

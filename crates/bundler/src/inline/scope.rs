@@ -303,7 +303,7 @@ pub fn std_extern_crate(src: &Source, item: &Item) -> bool {
 }
 
 /// Whether `item` is plain `pub` (visible outside its crate; `pub(crate)` is not).
-fn is_public(src: &Source, item: &Item) -> bool {
+pub fn is_public(src: &Source, item: &Item) -> bool {
     (item.start..item.keyword)
         .any(|i| src.is_kw(i, "pub") && !src.is_punct(src.next_code(i + 1, item.keyword), "("))
 }
