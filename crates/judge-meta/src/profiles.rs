@@ -146,6 +146,18 @@ impl Profile {
         }
     }
 
+    /// The command that compiles the one-file program `source` into `executable` as this judge
+    /// does: its compiler (the stand-in here) with its flags.
+    pub fn compile_command(
+        &self,
+        source: &std::path::Path,
+        executable: &std::path::Path,
+    ) -> std::process::Command {
+        let mut command = std::process::Command::new(self.rustc_program());
+        command.args(self.rustc_flags).arg("-o").arg(executable).arg(source);
+        command
+    }
+
     /// Which stand-in compiles the bundle, for reports: `rustc 1.63 (/usr/bin/rustc)` or
     /// `the workspace's rustc standing in for AtCoder's 1.89`.
     pub fn stand_in(&self) -> String {

@@ -33,7 +33,6 @@ use std::collections::HashSet;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
@@ -412,11 +411,8 @@ fn compile_bundle(root: &Path, problem: &str, meta: &ProblemMeta) -> Result<Path
         .map_err(|e| format!("cannot write {}: {e}", source_path.display()))?;
     let executable = dir.join("Main");
     let rustc = profile.rustc_program();
-    let output = Command::new(rustc)
-        .args(profile.rustc_flags)
-        .arg("-o")
-        .arg(&executable)
-        .arg(&source_path)
+    let output = profile
+        .compile_command(&source_path, &executable)
         .output()
         .map_err(|e| format!("cannot run {rustc}: {e}"))?;
     if !output.status.success() {

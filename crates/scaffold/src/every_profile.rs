@@ -143,13 +143,8 @@ fn copy_crate(from: &Path, to: &Path) {
 fn compile(dir: &TempDir, source: &str, profile: &judge_meta::Profile) -> PathBuf {
     let (main, binary) = (dir.path.join("Main.rs"), dir.path.join("main"));
     fs::write(&main, source).expect("can write the bundle");
-    let compiled = Command::new(profile.rustc_program())
-        .args(profile.rustc_flags)
-        .arg("-o")
-        .arg(&binary)
-        .arg(&main)
-        .output()
-        .expect("the judge's rustc runs");
+    let compiled =
+        profile.compile_command(&main, &binary).output().expect("the judge's rustc runs");
     let diagnostics = String::from_utf8_lossy(&compiled.stderr);
     assert!(
         compiled.status.success(),

@@ -211,13 +211,7 @@ fn compile_and_run(work: &Path, source: &str, key: &str, stdin: &str) -> String 
     let main = work.join(format!("Main-{key}.rs"));
     let binary = work.join(format!("main-{key}"));
     std::fs::write(&main, source).expect("can write the bundle");
-    let compiled = Command::new(profile.rustc_program())
-        .args(profile.rustc_flags)
-        .arg("-o")
-        .arg(&binary)
-        .arg(&main)
-        .output()
-        .expect("rustc runs");
+    let compiled = profile.compile_command(&main, &binary).output().expect("rustc runs");
     if !compiled.status.success() {
         return format!("(does not compile: {})", String::from_utf8_lossy(&compiled.stderr));
     }
