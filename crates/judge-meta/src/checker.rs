@@ -44,6 +44,10 @@ pub enum CheckerSpec {
 pub const CHECKER_SPELLINGS: &str =
     "`exact`, `tokens`, `floats ABSOLUTE RELATIVE`, `yes-no` or `binary`";
 
+/// The choice of checker as a usage line writes it (`--checker exact|tokens|...`); a test
+/// keeps it in step with [`Checker::ALL`] and the usage lines that show it.
+pub const CHECKER_CHOICES: &str = "exact|tokens|'floats ABS REL'|yes-no|binary";
+
 impl CheckerSpec {
     /// Reads a checker as the metadata names it: `exact`, `tokens`, `floats ABSOLUTE RELATIVE`
     /// (tolerances such as `1e-6`), `yes-no` or `binary`.
@@ -92,6 +96,24 @@ impl fmt::Display for Checker {
 }
 
 impl Checker {
+    /// One checker of each built-in kind (floats with example tolerances).
+    pub const ALL: [Checker; 4] = [
+        Checker::Exact,
+        Checker::Tokens,
+        Checker::Floats { absolute: 1e-6, relative: 1e-6 },
+        Checker::YesNo,
+    ];
+
+    /// How a usage line writes this kind: `exact`, `'floats ABS REL'`.
+    pub fn usage_form(&self) -> &'static str {
+        match self {
+            Checker::Exact => "exact",
+            Checker::Tokens => "tokens",
+            Checker::Floats { .. } => "'floats ABS REL'",
+            Checker::YesNo => "yes-no",
+        }
+    }
+
     /// Compares `found` with `expected` (the output for `input`, which no built-in checker
     /// needs); `Err` says where and how they differ.
     pub fn check(&self, _input: &[u8], expected: &[u8], found: &[u8]) -> Result<(), String> {
@@ -385,6 +407,16 @@ mod tests {
             yes_no.check(b"", b"YES\n", b"YESS\n"),
             Err("line 1, column 1: expected \"YES\", found \"YESS\"".to_string())
         );
+    }
+
+    #[test]
+    fn the_usage_choices_are_every_kind_and_binary() {
+        let forms: Vec<&str> = Checker::ALL.iter().map(Checker::usage_form).collect();
+        assert_eq!(super::CHECKER_CHOICES, format!("{}|binary", forms.join("|")));
+        for checker in Checker::ALL {
+            let spec = CheckerSpec::Builtin(checker);
+            assert_eq!(CheckerSpec::parse(&spec.to_string()), Ok(spec));
+        }
     }
 
     #[test]

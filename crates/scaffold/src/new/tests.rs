@@ -183,6 +183,16 @@ fn bad_arguments_say_what_is_wrong() {
 fn the_usage_line_and_the_help_name_every_profile() {
     let keys: Vec<&str> = PROFILES.iter().map(|p| p.key).collect();
     assert!(USAGE.contains(&format!("--judge {} ", keys.join("|"))), "{USAGE}");
+    // Every checker too, here and in the script's own usage line.
+    let checkers = format!("--checker {}]", judge_meta::checker::CHECKER_CHOICES);
+    assert!(USAGE.contains(&checkers), "{USAGE}");
+    let script = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/new.sh"),
+    )
+    .expect("scripts/new.sh");
+    let usage = script.lines().find(|l| l.starts_with("USAGE=")).expect("a usage line");
+    assert!(usage.contains(&format!("--judge {} ", keys.join("|"))), "{usage}");
+    assert!(usage.contains(&checkers), "{usage}");
     let help = super::help();
     for key in keys {
         assert!(help.contains(&format!("\n  {key} ")), "{help}");
