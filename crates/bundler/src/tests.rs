@@ -11,23 +11,8 @@ use std::process::{Command, Stdio};
 use super::emit;
 use super::mapped::Mapped;
 use super::testing::{manifest, temp_crates, TempDir};
-use super::{bundle_crate, rustc, Edition, Options};
+use super::{bundle_crate, Edition, Options};
 use judge_meta::profiles::{self, PROFILES};
-
-/// How a judge of `edition` compiles: rustc 1.63 for 2015 and 2021, the workspace's rustc
-/// for 2024. Its flags, without `-O`.
-fn judge_compiler(edition: Edition) -> rustc::Compiler {
-    let (program, flags): (&str, &[&str]) = match edition {
-        Edition::E2015 => (profiles::RUSTC_163, &[]),
-        Edition::E2024 => ("rustc", &["--edition", "2024"]),
-        other => (profiles::RUSTC_163, &["--edition", other.year()]),
-    };
-    rustc::Compiler {
-        program: program.to_string(),
-        flags: flags.iter().map(|f| f.to_string()).collect(),
-        env: Vec::new(),
-    }
-}
 
 /// The profile of a judge of `edition` that runs on Linux: Algospot for 2015, BOJ for 2021
 /// (both rustc 1.63, which also runs the analysis), AtCoder for 2024 (the workspace's rustc
@@ -56,13 +41,8 @@ fn compile_and_run(source: &str, edition: Edition, stdin: &str) -> String {
     let dir = TempDir::new("compile");
     dir.write("Main.rs", source);
     let binary = dir.path.join("main");
-    let compiler = judge_compiler(edition);
-    let compiled = Command::new(&compiler.program)
-        .args(&compiler.flags)
-        .arg("-O")
-        .arg("-o")
-        .arg(&binary)
-        .arg(dir.path.join("Main.rs"))
+    let compiled = profile(edition)
+        .compile_command(&dir.path.join("Main.rs"), &binary)
         .output()
         .expect("the judge's rustc runs");
     let diagnostics = String::from_utf8_lossy(&compiled.stderr);
