@@ -16,7 +16,7 @@ use crate::source::Source;
 /// `src/a/mod.rs`; `` is `lib.rs`, above all).
 const LAYERS: &[&[&str]] = &[
     // Shared helpers.
-    &["edition", "span", "lexer", "scratch", "manifest"],
+    &["edition", "span", "lexer", "scratch", "manifest", "judged"],
     &["source", "mapped", "rustc"],
     &["cfg", "use_tree", "refusal"],
     // The syntax of items.

@@ -129,6 +129,7 @@ mod hidden;
 mod index;
 mod inline;
 mod items;
+pub mod judged;
 #[cfg(test)]
 mod layers;
 pub mod lexer;

@@ -4,14 +4,13 @@
 //! output compared to the cargo build's.
 
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use super::emit;
 use super::mapped::Mapped;
 use super::testing::{manifest, temp_crates, TempDir};
-use super::{bundle_crate, Edition, Options};
+use super::{bundle_crate, judged, Edition, Options};
 use judge_meta::profiles::{self, PROFILES};
 
 /// The profile of a judge of `edition` that runs on Linux: Algospot for 2015, BOJ for 2021
@@ -36,41 +35,26 @@ fn bundle_app(root: &Path, app: &str, edition: Edition) -> Result<String, String
     bundle_crate(root, &root.join(app), app, &options(edition, false)).map(|b| b.text)
 }
 
-/// Compiles `source` as a judge of `edition` does (with `-O`) and runs it on `stdin`.
+/// Compiles `source` as a judge of `edition` does (with `-O`), which must say nothing (no
+/// error, no warning), and runs it on `stdin`.
 fn compile_and_run(source: &str, edition: Edition, stdin: &str) -> String {
     let dir = TempDir::new("compile");
-    dir.write("Main.rs", source);
-    let binary = dir.path.join("main");
-    let compiled = profile(edition)
-        .compile_command(&dir.path.join("Main.rs"), &binary)
-        .output()
-        .expect("the judge's rustc runs");
-    let diagnostics = String::from_utf8_lossy(&compiled.stderr);
-    assert!(
-        compiled.status.success(),
-        "rustc ({}) rejects the bundle:\n{diagnostics}\n--- bundle ---\n{source}",
-        edition.year()
-    );
+    let judged = judged::compile(profile(edition), source, &dir.path).unwrap_or_else(|e| {
+        panic!("rustc ({}) rejects the bundle:\n{e}\n--- bundle ---\n{source}", edition.year())
+    });
     // A bundle compiles without a warning under its judge's compiler and flags.
     assert!(
-        diagnostics.trim().is_empty(),
-        "rustc ({}) warns:\n{diagnostics}\n--- bundle ---\n{source}",
-        edition.year()
+        judged.diagnostics.trim().is_empty(),
+        "rustc ({}) warns:\n{}\n--- bundle ---\n{source}",
+        edition.year(),
+        judged.diagnostics
     );
-    run(&binary, stdin)
+    run(&judged.binary, stdin)
 }
 
 /// Runs `binary` on `stdin` and returns its stdout.
 fn run(binary: &Path, stdin: &str) -> String {
-    let mut child = Command::new(binary)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run {}: {e}", binary.display()));
-    child.stdin.take().expect("piped").write_all(stdin.as_bytes()).expect("can write stdin");
-    let output = child.wait_with_output().expect("the binary finishes");
-    assert!(output.status.success(), "{} fails: {:?}", binary.display(), output.status);
-    String::from_utf8(output.stdout).expect("UTF-8 output")
+    judged::run(binary, stdin).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The fixture workspace (`crates/bundler/fixtures`).

@@ -12,12 +12,10 @@
 //! group is bundled and run once, the groups side by side.
 
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use bundler::{bundle_crate, Edition, Options, WINDOWS_TARGET};
+use bundler::{bundle_crate, judged, Edition, Options, WINDOWS_TARGET};
 use judge_meta::problem::{self, Role};
 use judge_meta::profiles::PROFILES;
 
@@ -141,37 +139,23 @@ fn copy_crate(from: &Path, to: &Path) {
 /// Compiles `source` as the judge of `profile` does, which must say nothing (no error, no
 /// warning); the binary, in `dir`.
 fn compile(dir: &TempDir, source: &str, profile: &judge_meta::Profile) -> PathBuf {
-    let (main, binary) = (dir.path.join("Main.rs"), dir.path.join("main"));
-    fs::write(&main, source).expect("can write the bundle");
-    let compiled =
-        profile.compile_command(&main, &binary).output().expect("the judge's rustc runs");
-    let diagnostics = String::from_utf8_lossy(&compiled.stderr);
+    let judged = judged::compile(profile, source, &dir.path).unwrap_or_else(|e| {
+        panic!("{} rejects the bundle:\n{e}\n--- bundle ---\n{source}", profile.stand_in())
+    });
     assert!(
-        compiled.status.success(),
-        "{} rejects the bundle:\n{diagnostics}\n--- bundle ---\n{source}",
-        profile.stand_in()
+        judged.diagnostics.trim().is_empty(),
+        "{} warns:\n{}\n--- bundle ---\n{source}",
+        profile.stand_in(),
+        judged.diagnostics
     );
-    assert!(
-        diagnostics.trim().is_empty(),
-        "{} warns:\n{diagnostics}\n--- bundle ---\n{source}",
-        profile.stand_in()
-    );
-    binary
+    judged.binary
 }
 
 /// Compiles `source` as the judge of `profile` does and runs it on `stdin`.
 fn compile_and_run(source: &str, profile: &judge_meta::Profile, stdin: &str) -> String {
     let dir = TempDir::new(&format!("compile-{}", profile.key));
     let binary = compile(&dir, source, profile);
-    let mut child = Command::new(&binary)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run {}: {e}", binary.display()));
-    child.stdin.take().expect("piped").write_all(stdin.as_bytes()).expect("can write stdin");
-    let output = child.wait_with_output().expect("the binary finishes");
-    assert!(output.status.success(), "{} fails: {:?}", binary.display(), output.status);
-    String::from_utf8(output.stdout).expect("UTF-8 output")
+    judged::run(&binary, stdin).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The profiles in groups that compile alike: the same Rust version, edition, flags and

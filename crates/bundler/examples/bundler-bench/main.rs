@@ -13,10 +13,10 @@
 mod biglib;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::Instant;
 
-use bundler::{bundle_crate, Bundle, Options};
+use bundler::{bundle_crate, judged, Bundle, Options};
 use judge_meta::profiles;
 
 fn main() {
@@ -192,28 +192,18 @@ fn cargo_build(work: &Path) -> PathBuf {
     work.join("target/release")
 }
 
-/// Runs `binary` on `stdin`; its stdout.
+/// What `binary` prints for `stdin` (or why it did not run).
 fn run(binary: &Path, stdin: &str) -> String {
-    use std::io::Write;
-    let mut child = Command::new(binary)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the program starts");
-    child.stdin.take().expect("piped").write_all(stdin.as_bytes()).expect("stdin");
-    let output = child.wait_with_output().expect("the program ends");
-    String::from_utf8_lossy(&output.stdout).into_owned()
+    judged::run(binary, stdin).unwrap_or_else(|e| format!("(fails: {e})"))
 }
 
 /// Compiles `source` as the judge `key` does and runs it on `stdin`.
 fn compile_and_run(work: &Path, source: &str, key: &str, stdin: &str) -> String {
     let profile = profiles::find(key).expect("a profile");
-    let main = work.join(format!("Main-{key}.rs"));
-    let binary = work.join(format!("main-{key}"));
-    std::fs::write(&main, source).expect("can write the bundle");
-    let compiled = profile.compile_command(&main, &binary).output().expect("rustc runs");
-    if !compiled.status.success() {
-        return format!("(does not compile: {})", String::from_utf8_lossy(&compiled.stderr));
+    let dir = work.join(format!("judged-{key}"));
+    std::fs::create_dir_all(&dir).expect("can create a folder");
+    match judged::compile(profile, source, &dir) {
+        Ok(judged) => run(&judged.binary, stdin),
+        Err(e) => format!("(does not compile: {e})"),
     }
-    run(&binary, stdin)
 }
