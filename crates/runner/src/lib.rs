@@ -24,6 +24,7 @@ mod check;
 mod interactive;
 mod make;
 mod process;
+pub mod same_program;
 pub mod scale;
 mod stderr;
 pub mod suite;
