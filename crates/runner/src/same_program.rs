@@ -93,20 +93,18 @@ pub fn check(root: &Path, problem: &str, bundle: &str) -> Result<Sameness, Strin
     let profile = problem.meta.profile;
     let bundled = judged::compile(profile, bundle, &dir).map_err(|diagnostics| {
         let first = diagnostics.lines().find(|line| line.starts_with("error")).unwrap_or("");
-        format!("the bundle does not compile as a Linux program with {}: {first}", profile.stand_in())
+        format!(
+            "the bundle does not compile as a Linux program with {}: {first}",
+            profile.stand_in()
+        )
     })?;
     let runner = Runner::new()?;
     let (samples, others): (Vec<&PathBuf>, Vec<&PathBuf>) =
         problem.cases.iter().partition(|case| problem.hand_written.contains(*case));
     let mut others = others;
     others.sort_by_key(|case| fs::metadata(case).map_or(u64::MAX, |m| m.len()));
-    let mut agreement = Agreement {
-        cases: 0,
-        samples: 0,
-        left_out: 0,
-        not_ended: Vec::new(),
-        seconds: 0.0,
-    };
+    let mut agreement =
+        Agreement { cases: 0, samples: 0, left_out: 0, not_ended: Vec::new(), seconds: 0.0 };
     let programs = Programs { cargo: &problem.release, bundle: &bundled.binary };
     let runs_started = Instant::now();
     for (n, case) in samples.iter().chain(&others).enumerate() {
@@ -165,7 +163,12 @@ enum Compared {
 type Ended = Option<(Exit, Vec<u8>)>;
 
 /// Runs one program on `case` through the measuring helper, killed at `limit`.
-fn run_plain(runner: &Runner, program: &Path, case: &Path, limit: Duration) -> Result<Ended, String> {
+fn run_plain(
+    runner: &Runner,
+    program: &Path,
+    case: &Path,
+    limit: Duration,
+) -> Result<Ended, String> {
     let (stdout, stderr) = (runner.file("same-stdout"), runner.file("same-stderr"));
     let usage = process::run_to_files(
         &runner.helper,
@@ -177,8 +180,7 @@ fn run_plain(runner: &Runner, program: &Path, case: &Path, limit: Duration) -> R
         limit,
     )?;
     let Some(usage) = usage else { return Ok(None) };
-    let output =
-        fs::read(&stdout).map_err(|e| format!("cannot read {}: {e}", stdout.display()))?;
+    let output = fs::read(&stdout).map_err(|e| format!("cannot read {}: {e}", stdout.display()))?;
     Ok(Some((usage.exit, output)))
 }
 
@@ -308,7 +310,8 @@ fn first_difference(cargo: &[u8], bundle: &[u8]) -> Option<String> {
             }
         }
     }
-    let at = cargo.iter().zip(bundle).position(|(a, b)| a != b).unwrap_or(cargo.len().min(bundle.len()));
+    let at =
+        cargo.iter().zip(bundle).position(|(a, b)| a != b).unwrap_or(cargo.len().min(bundle.len()));
     let line = cargo[..at].iter().filter(|&&b| b == b'\n').count() + 1;
     Some(format!(
         "the same tokens, but the spacing differs at line {line} (byte {at}): cargo's build \

@@ -322,7 +322,8 @@ fn same_program(root: &Path, problem: &str, text: &str) -> Result<bool, String> 
     match runner::same_program::check(root, problem, text)? {
         runner::same_program::Sameness::Same(agreement) => eprintln!("{agreement}"),
         runner::same_program::Sameness::NoTestdata => eprintln!(
-            "note: testdata/{problem} holds no cases, so the bundle could not be run against              cargo's build"
+            "note: testdata/{problem} holds no cases, so the bundle could not be run against \
+             cargo's build"
         ),
         runner::same_program::Sameness::Different(report) => {
             eprintln!("error: {report}");
