@@ -12,7 +12,7 @@
 //! - [`interact`]: a solver function against an interactor function, in process, through
 //!   pipes that notice when both sides wait (a missing flush fails at once, never hangs).
 //! - [`generator_main`], [`checker_main`], [`interactor_main`]: the whole `main` of a
-//!   problem's `src/bin/P-gen.rs`, `P-check.rs` and `P-judge.rs`.
+//!   problem's `src/bin/P-gen.rs`, `P-check.rs` and `P-interactor.rs`.
 //! - [`check_run`], [`check_generator`], [`run_binary`]: binaries end to end, for `tests/cli.rs`.
 //! - What the kit of `scripts/new.sh --kit` shares ([`InputGen`], [`require_oracle`],
 //!   [`check_samples`], ...): see the `kit` module.
@@ -29,7 +29,7 @@
 //! The solver is what `judge_io::run_stream` runs: it writes a query, **flushes**, then reads
 //! the reply. The interactor gets the case file's bytes, reads the solver's output as it
 //! arrives and answers it; `Err` rejects. The same interactor is the `main` of
-//! `src/bin/P-judge.rs` (`judge_test::interactor_main(judge)`), which `scripts/test.sh` runs
+//! `src/bin/P-interactor.rs` (`judge_test::interactor_main(interactor::run)`), which `scripts/test.sh` runs
 //! against the solver's binary, and plays in process here:
 //!
 //! ```

@@ -1,5 +1,5 @@
 //! The whole `main` of a problem's helper binaries: the generator (`P-gen`), the checker for
-//! problems with many correct answers (`P-check`) and the interactor (`P-judge`). Each turns a
+//! problems with many correct answers (`P-check`) and the interactor (`P-interactor`). Each turns a
 //! bad command line or an unreadable file into one `error:` line and exit status 1.
 
 use std::io::{ErrorKind, Write};
@@ -50,7 +50,7 @@ pub fn checker_main(check: CheckFn) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// The whole `main` of an interactor binary, `<problem>-judge CASE.in`: its stdin is the
+/// The whole `main` of an interactor binary, `<problem>-interactor CASE.in`: its stdin is the
 /// solver's stdout and its stdout the solver's stdin. `judge` gets the case file's bytes, the
 /// solver's output as it arrives and a writer to the solver (which it must flush before each
 /// read, as the solver does); it returns `Ok` to accept and `Err(why)` to reject.

@@ -1,7 +1,7 @@
 //! The helper binaries' mains as binaries run them: this test re-executes itself as a
 //! generator, a checker, an interactor and an interactive solver (the role in `MAINS_ROLE`,
 //! so the command line is the main's own), and plays the last two against each other through
-//! real pipes, as `scripts/test.sh` runs `P` against `P-judge`.
+//! real pipes, as `scripts/test.sh` runs `P` against `P-interactor`.
 
 use std::io::Read;
 use std::process::{Command, ExitCode, Output as ProcessOutput, Stdio};

@@ -207,7 +207,7 @@ fn fixture() -> &'static Path {
                 .replace("STRATEGY", strategy)
                 .replace("FLUSH", flush)
                 .replace("AFTER_FIRST_REPLY", after_first_reply);
-            problem(&root, name, "", &main, &[(&format!("{name}-judge"), GUESS_JUDGE)]);
+            problem(&root, name, "", &main, &[(&format!("{name}-interactor"), GUESS_JUDGE)]);
             write(&root.join(format!("testdata/{name}/a.in")), "100 90\n");
             write(&root.join(format!("testdata/{name}/b.in")), "1000 999\n");
         }
@@ -270,7 +270,7 @@ fn fixture() -> &'static Path {
         }
         write(&root.join("testdata/typo/.generated"), "made\n");
         chatty(&root);
-        let judge = "guess-made-judge";
+        let judge = "guess-made-interactor";
         let main = GUESS_SOLVER
             .replace("STRATEGY", "(lo + hi) / 2")
             .replace("FLUSH", "true")
@@ -420,7 +420,7 @@ fn interactive_problems_run_against_their_interactor() {
     let output = testdata(&[&["--quick"], &problems[..]].concat());
     let out = stdout(&output);
     assert!(
-        out.contains("== guess-ok: 2 cases, BOJ limits 500 ms / 32 MB, interactor guess-ok-judge")
+        out.contains("== guess-ok: 2 cases, BOJ limits 500 ms / 32 MB, interactor guess-ok-interactor")
     );
     for case in ["a", "b"] {
         let ok = line(&out, "guess-ok", case, "release");
@@ -650,8 +650,8 @@ fn make_testdata_checks_an_interactive_case_against_the_interactor() {
     let output = make_testdata("guess-made");
     let out = stdout(&output);
     assert!(output.status.success(), "{out}{}", String::from_utf8_lossy(&output.stderr));
-    assert!(out.contains("seven: 7 bytes in, checked by guess-made-judge: yes\n"), "{out}");
-    assert!(out.contains("nine: 7 bytes in, checked by guess-made-judge: no\n"), "{out}");
+    assert!(out.contains("seven: 7 bytes in, checked by guess-made-interactor: yes\n"), "{out}");
+    assert!(out.contains("nine: 7 bytes in, checked by guess-made-interactor: no\n"), "{out}");
     let dir = fixture().join("testdata/guess-made");
     assert_eq!(fs::read_to_string(dir.join("seven.in")).expect("seven.in"), "1000 7\n");
     assert!(!dir.join("seven.out").exists(), "an interactive case is its input alone");

@@ -14,7 +14,7 @@ use crate::panics::catch_quietly;
 
 /// Plays the solver binary `program` (run with `args`) against `interactor` on the case
 /// `case`, through the child's stdin and stdout, as `scripts/test.sh` plays `P` against
-/// `P-judge`: for a problem's `tests/cli.rs`. A solver still running at [`TIME_LIMIT`] is
+/// `P-interactor`: for a problem's `tests/cli.rs`. A solver still running at [`TIME_LIMIT`] is
 /// killed (a missing flush ends here, since a process's wait cannot be seen); a non-zero exit
 /// fails with its first stderr line.
 pub fn interact_binary<I>(program: &str, args: &[&str], case: &[u8], interactor: I) -> Interaction

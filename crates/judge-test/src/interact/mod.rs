@@ -1,5 +1,5 @@
 //! Playing a solver against an interactor: [`interact`] plays a solver function in process,
-//! each side on a thread of its own and talking through in-memory pipes, as `P` and `P-judge`
+//! each side on a thread of its own and talking through in-memory pipes, as `P` and `P-interactor`
 //! play through real pipes under `scripts/test.sh`; [`interact_binary`] plays the solver's
 //! binary through its stdin and stdout.
 //!

@@ -72,7 +72,7 @@ impl<'a> InteractiveStress<'a> {
         self
     }
 
-    /// The interactor, as `src/bin/P-judge.rs` runs it through
+    /// The interactor, as `src/bin/P-interactor.rs` runs it through
     /// [`interactor_main`](crate::interactor_main).
     pub fn interactor<I>(mut self, interactor: I) -> Self
     where
