@@ -409,16 +409,16 @@ fn samples() -> (String, PathBuf, Vec<(String, PathBuf, PathBuf)>) {
 
 /// What a program did on a sample, judged against its `.out`: `Ok(stdout)` when accepted,
 /// else `Err((stdout if it ran to the end, why))`.
-type Judged = Result<Vec<u8>, (Option<Vec<u8>>, String)>;
+type SampleVerdict = Result<Vec<u8>, (Option<Vec<u8>>, String)>;
 
 /// Runs `program` on the sample `input` and judges it against `expected`.
-fn judge_sample(
+fn run_sample(
     program: &str,
     input: &Path,
     expected: &[u8],
     checker: &judge_meta::OutputChecker,
     scratch: &Path,
-) -> Judged {
+) -> SampleVerdict {
     let bytes = std::fs::read(input).unwrap_or_else(|e| panic!("cannot read {input:?}: {e}"));
     let run = run_binary(program, &[], &bytes);
     if !run.status.success() {
@@ -451,8 +451,8 @@ pub fn check_samples(solver: &str, oracle: &str) {
             failures.push(format!("{name}: no {name}.out beside {name}.in"));
             continue;
         };
-        let by_solver = judge_sample(solver, input, &expected, &checker, &scratch);
-        let by_oracle = judge_sample(oracle, input, &expected, &checker, &scratch);
+        let by_solver = run_sample(solver, input, &expected, &checker, &scratch);
+        let by_oracle = run_sample(oracle, input, &expected, &checker, &scratch);
         match (by_solver, by_oracle) {
             (Ok(_), Ok(_)) => {}
             (Err((_, why)), Ok(_)) => failures.push(format!("{name}: the solver: {why}")),

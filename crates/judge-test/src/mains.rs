@@ -51,16 +51,16 @@ pub fn checker_main(check: CheckFn) -> ExitCode {
 }
 
 /// The whole `main` of an interactor binary, `<problem>-interactor CASE.in`: its stdin is the
-/// solver's stdout and its stdout the solver's stdin. `judge` gets the case file's bytes, the
+/// solver's stdout and its stdout the solver's stdin. `interactor` gets the case file's bytes, the
 /// solver's output as it arrives and a writer to the solver (which it must flush before each
 /// read, as the solver does); it returns `Ok` to accept and `Err(why)` to reject.
 ///
 /// Exit status 0 accepts; 1 rejects, with one line on stderr saying why (the error as it
 /// displays, such as `line 3, column 3: guess 11 is outside 1..=10`). A bad command line or an
-/// unreadable case file is one `error:` line and status 1 too. The same `judge` plays in
+/// unreadable case file is one `error:` line and status 1 too. The same `interactor` plays in
 /// process through [`interact`](crate::interact) and
 /// [`InteractiveStress`](crate::InteractiveStress).
-pub fn interactor_main<F>(judge: F) -> ExitCode
+pub fn interactor_main<F>(interactor: F) -> ExitCode
 where
     F: FnOnce(
         &[u8],
@@ -79,7 +79,7 @@ where
     };
     let mut from_solver = StreamInput::new(std::io::stdin().lock());
     let mut to_solver = Output::new(std::io::stdout().lock());
-    let verdict = judge(&case, &mut from_solver, &mut to_solver);
+    let verdict = interactor(&case, &mut from_solver, &mut to_solver);
     // The solver may be gone already; what it did not read changes nothing.
     let _ = to_solver.flush();
     match verdict {

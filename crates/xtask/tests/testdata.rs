@@ -49,11 +49,11 @@ fn main() {
 /// guesses as plain numbers and at most 40 of them. The case is `N SECRET`; it tells the solver
 /// N, then answers each guess with `higher`, `lower` or `correct`; more than 40 guesses, or an
 /// end before `correct`, are rejected.
-const GUESS_JUDGE: &str = r#"use judge_test::guess::{judge_by, Rules};
+const GUESS_JUDGE: &str = r#"use judge_test::guess::{interactor_by, Rules};
 
 fn main() -> std::process::ExitCode {
     let rules = Rules { asked_with_question_mark: false, max_guesses: Some(40) };
-    judge_test::interactor_main(|case, solver, out| judge_by(rules, case, solver, out))
+    judge_test::interactor_main(|case, solver, out| interactor_by(rules, case, solver, out))
 }
 "#;
 
@@ -419,9 +419,9 @@ fn interactive_problems_run_against_their_interactor() {
     let problems = ["guess-ok", "guess-wrong", "guess-noflush", "guess-crash"];
     let output = testdata(&[&["--quick"], &problems[..]].concat());
     let out = stdout(&output);
-    assert!(
-        out.contains("== guess-ok: 2 cases, BOJ limits 500 ms / 32 MB, interactor guess-ok-interactor")
-    );
+    assert!(out.contains(
+        "== guess-ok: 2 cases, BOJ limits 500 ms / 32 MB, interactor guess-ok-interactor"
+    ));
     for case in ["a", "b"] {
         let ok = line(&out, "guess-ok", case, "release");
         assert!(ok.starts_with("AC ") && ok.contains(" MB"), "{out}");

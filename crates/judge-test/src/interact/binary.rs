@@ -107,11 +107,11 @@ mod tests {
     use std::time::{Duration, Instant};
 
     use super::{interact_binary, wait_or_kill};
-    use crate::interact::tests::echo_judge;
+    use crate::interact::tests::echo_interactor;
 
     #[test]
     fn a_process_plays_through_its_stdin_and_stdout() {
-        let play = interact_binary("sh", &["-c", "read line; echo pong"], b"", echo_judge);
+        let play = interact_binary("sh", &["-c", "read line; echo pong"], b"", echo_interactor);
         assert_eq!(play.verdict, Ok(()));
         assert_eq!(play.transcript, "< ping\n> pong\n");
     }
@@ -119,7 +119,7 @@ mod tests {
     #[test]
     fn a_failing_process_is_its_status_and_first_stderr_line() {
         let script = "echo 'error: line 1, column 1: no' >&2; echo more >&2; exit 3";
-        let play = interact_binary("sh", &["-c", script], b"", echo_judge);
+        let play = interact_binary("sh", &["-c", script], b"", echo_interactor);
         let why = play.verdict.expect_err("the solver fails");
         assert!(why.ends_with("the solver exits with exit status: 3: error: line 1, column 1: no"));
         assert!(why.starts_with("the interactor rejects: "), "{why}");
@@ -127,7 +127,7 @@ mod tests {
 
     #[test]
     fn a_program_that_cannot_start_is_said_so() {
-        let play = interact_binary("/nonexistent/solver", &[], b"", echo_judge);
+        let play = interact_binary("/nonexistent/solver", &[], b"", echo_interactor);
         let why = play.verdict.expect_err("no solver");
         assert!(why.starts_with("cannot start /nonexistent/solver: "), "{why}");
     }

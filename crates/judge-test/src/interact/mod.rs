@@ -223,7 +223,7 @@ mod tests {
     use judge_io::{Error, Output, StreamInput};
 
     /// Says `ping`, then expects `pong` (the in-process and the process tests' interactor).
-    pub(super) fn echo_judge<R: std::io::Read, W: std::io::Write>(
+    pub(super) fn echo_interactor<R: std::io::Read, W: std::io::Write>(
         _case: &[u8],
         solver: &mut StreamInput<R>,
         out: &mut Output<W>,
@@ -247,7 +247,8 @@ mod tests {
             }
             Ok(())
         };
-        let play = play(b"", Box::new(endless), Box::new(echo_judge), Duration::from_millis(100));
+        let play =
+            play(b"", Box::new(endless), Box::new(echo_interactor), Duration::from_millis(100));
         let why = play.verdict.expect_err("the time limit passes");
         assert!(why.starts_with("no end within 0.1 s"), "{why}");
     }
@@ -259,7 +260,7 @@ mod tests {
             out.str("pong").newline();
             Ok(())
         };
-        let play = play(b"", Box::new(pong), Box::new(echo_judge), Duration::from_secs(10));
+        let play = play(b"", Box::new(pong), Box::new(echo_interactor), Duration::from_secs(10));
         assert_eq!(play.verdict, Ok(()));
         assert_eq!(play.transcript, "< ping\n> pong\n");
     }

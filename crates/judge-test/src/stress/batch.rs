@@ -119,13 +119,13 @@ impl<'a> Stress<'a> {
         let name = &self.plan.name;
         let checker = metadata::declared_checker(self.checker)
             .unwrap_or_else(|e| panic!("stress {name}: {e}"));
-        let judge = BatchJudge {
+        let check = BatchCheck {
             solver: self.solver.as_deref().expect("Stress needs .solver(...)"),
             oracle: self.oracle.as_deref().expect("Stress needs .oracle(...)"),
             checker,
             scratch: super::stress_dir(name).join("checker"),
         };
-        search(&self.plan, &self.generate, &judge, "the solver agrees with the oracle")
+        search(&self.plan, &self.generate, &check, "the solver agrees with the oracle")
     }
 }
 
@@ -162,7 +162,7 @@ fn execute(program: &DynRun<'_>, input: &[u8]) -> Outcome {
 }
 
 /// An ordinary problem's judging: the oracle's answer, the solver's, and the checker.
-struct BatchJudge<'s> {
+struct BatchCheck<'s> {
     solver: &'s DynRun<'s>,
     oracle: &'s DynRun<'s>,
     checker: OutputChecker,
@@ -170,7 +170,7 @@ struct BatchJudge<'s> {
     scratch: PathBuf,
 }
 
-impl Subject for BatchJudge<'_> {
+impl Subject for BatchCheck<'_> {
     fn verdict(&self, input: &[u8]) -> Verdict {
         let expected = match execute(self.oracle, input) {
             Outcome::Answer(expected) => expected,
@@ -219,7 +219,7 @@ mod tests {
     use judge_io::{Error, Output};
     use judge_meta::{Checker, OutputChecker};
 
-    use super::{execute, BatchJudge, Outcome, RunFn, Subject, Verdict};
+    use super::{execute, BatchCheck, Outcome, RunFn, Subject, Verdict};
 
     /// A digit, echoed; anything else is rejected.
     fn echo_digit(input: &[u8], out: &mut Output<Vec<u8>>) -> Result<(), Error> {
@@ -232,8 +232,8 @@ mod tests {
         }
     }
 
-    fn judge<'s>(solver: &'s RunFn, oracle: &'s RunFn) -> BatchJudge<'s> {
-        BatchJudge {
+    fn check<'s>(solver: &'s RunFn, oracle: &'s RunFn) -> BatchCheck<'s> {
+        BatchCheck {
             solver,
             oracle,
             checker: OutputChecker::Builtin(Checker::Exact),
@@ -257,17 +257,17 @@ mod tests {
             Ok(())
         };
         let crashes: RunFn = |_, _| panic!("the oracle's bug");
-        assert_eq!(judge(&echo, &echo).verdict(b"3"), Verdict::Passes);
-        let invalid = judge(&echo, &echo).verdict(b"12");
+        assert_eq!(check(&echo, &echo).verdict(b"3"), Verdict::Passes);
+        let invalid = check(&echo, &echo).verdict(b"12");
         assert_eq!(invalid, Verdict::Invalid("not a digit".to_string()));
-        let fails = judge(&wrong, &echo).verdict(b"3");
+        let fails = check(&wrong, &echo).verdict(b"3");
         assert!(matches!(fails, Verdict::Fails(why) if why.starts_with("WA ")), "a wrong answer");
-        let crash = judge(&echo, &crashes).verdict(b"3");
+        let crash = check(&echo, &crashes).verdict(b"3");
         assert_eq!(
             crash,
             Verdict::OracleCrashes("the oracle crashes: panicked: the oracle's bug".to_string())
         );
-        let details = judge(&wrong, &echo).details(b"3");
+        let details = check(&wrong, &echo).details(b"3");
         assert_eq!(details, "--- solver\n0\n--- oracle\n3\n");
     }
 }

@@ -118,22 +118,22 @@ impl<'a> InteractiveStress<'a> {
     /// If the solver, the oracle or the interactor was not given, on a bad knob, or when the
     /// interactor rejects the oracle on every case run.
     pub fn find(&self) -> Option<Failure> {
-        let judge = InteractiveJudge {
+        let check = InteractiveCheck {
             solver: self.solver.clone().expect("InteractiveStress needs .solver(...)"),
             oracle: self.oracle.clone().expect("InteractiveStress needs .oracle(...)"),
             interactor: self.interactor.clone().expect("InteractiveStress needs .interactor(...)"),
         };
-        search(&self.plan, &self.generate, &judge, "the interactor accepts the solver")
+        search(&self.plan, &self.generate, &check, "the interactor accepts the solver")
     }
 }
 
-struct InteractiveJudge {
+struct InteractiveCheck {
     solver: SharedSolver,
     oracle: SharedSolver,
     interactor: SharedInteractor,
 }
 
-impl InteractiveJudge {
+impl InteractiveCheck {
     fn play(&self, solver: &SharedSolver, case: &[u8]) -> Interaction {
         let (solver, interactor) = (Arc::clone(solver), Arc::clone(&self.interactor));
         interact(
@@ -144,7 +144,7 @@ impl InteractiveJudge {
     }
 }
 
-impl Subject for InteractiveJudge {
+impl Subject for InteractiveCheck {
     fn verdict(&self, case: &[u8]) -> Verdict {
         if let Err(why) = self.play(&self.oracle, case).verdict {
             return Verdict::Invalid(format!("with the oracle: {why}"));
@@ -168,20 +168,20 @@ impl Subject for InteractiveJudge {
 mod tests {
     use std::sync::Arc;
 
-    use super::{InteractiveJudge, Subject, Verdict};
-    use crate::guess::{guess, judge, search};
+    use super::{InteractiveCheck, Subject, Verdict};
+    use crate::guess::{guess, interactor, search};
 
-    fn judged(solver: super::SharedSolver) -> InteractiveJudge {
-        InteractiveJudge { solver, oracle: Arc::new(guess), interactor: Arc::new(judge) }
+    fn checked(solver: super::SharedSolver) -> InteractiveCheck {
+        InteractiveCheck { solver, oracle: Arc::new(guess), interactor: Arc::new(interactor) }
     }
 
     #[test]
     fn a_case_is_invalid_unless_the_oracle_is_accepted_and_fails_when_the_solver_is_not() {
-        let right = judged(Arc::new(guess));
+        let right = checked(Arc::new(guess));
         assert_eq!(right.verdict(b"5 5"), Verdict::Passes);
         let Verdict::Invalid(why) = right.verdict(b"5 6") else { panic!("X > N is no case") };
         assert!(why.starts_with("with the oracle: the interactor rejects: the case:"), "{why}");
-        let wrong = judged(Arc::new(|input, out| search(input, out, true)));
+        let wrong = checked(Arc::new(|input, out| search(input, out, true)));
         assert_eq!(wrong.verdict(b"5 4"), Verdict::Passes);
         let Verdict::Fails(why) = wrong.verdict(b"5 5") else { panic!("5 is never asked") };
         assert!(why.starts_with("the interactor rejects: more than 3 guesses"), "{why}");
