@@ -113,8 +113,8 @@ mod stress;
 mod timing;
 
 pub use interact::{
-    interact, interact_binary, ExchangeReader, ExchangeWriter, Interaction, InteractorFn,
-    SolverInput, SolverOutput, StreamRunFn, TIME_LIMIT,
+    interact, interact_binary, ExchangeReader, ExchangeWriter, Interaction, Interactor,
+    InteractorFn, SolverInput, SolverOutput, StreamRunFn, TIME_LIMIT,
 };
 pub use judge_meta::{CheckFn, Checker};
 pub use kit::{
@@ -125,5 +125,5 @@ pub use kit::{
 pub use mains::{checker_main, generator_main, interactor_main};
 pub use process::{check_generator, check_run, peak_memory_kib, run_binary};
 pub use shrink::{shrink, CaseVerdict, ShrinkFn};
-pub use stress::{stress_knobs, Failure, InteractiveStress, RunFn, Stress};
+pub use stress::{stress_knobs, Failure, InteractiveStress, RunFn, Stress, StressTest};
 pub use timing::{noise_note, Timing, NOISY_SPREAD, PART_OVER_WHOLE};

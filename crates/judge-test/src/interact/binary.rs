@@ -6,10 +6,10 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use judge_io::{Error, Output, StreamInput};
+use judge_io::{Output, StreamInput};
 
 use super::pipes::{lock, ExchangeReader, ExchangeWriter, Transcript};
-use super::{interactor_failure, over_time, verdict, Interaction, TIME_LIMIT};
+use super::{interactor_failure, over_time, verdict, Interaction, Interactor, TIME_LIMIT};
 use crate::panics::catch_quietly;
 
 /// Plays the solver binary `program` (run with `args`) against `interactor` on the case
@@ -17,16 +17,12 @@ use crate::panics::catch_quietly;
 /// `P-interactor`: for a problem's `tests/cli.rs`. A solver still running at [`TIME_LIMIT`] is
 /// killed (a missing flush ends here, since a process's wait cannot be seen); a non-zero exit
 /// fails with its first stderr line.
-pub fn interact_binary<I>(program: &str, args: &[&str], case: &[u8], interactor: I) -> Interaction
-where
-    I: FnOnce(
-            &[u8],
-            &mut StreamInput<ExchangeReader>,
-            &mut Output<ExchangeWriter>,
-        ) -> Result<(), Error>
-        + Send
-        + 'static,
-{
+pub fn interact_binary<I: Interactor>(
+    program: &str,
+    args: &[&str],
+    case: &[u8],
+    interactor: I,
+) -> Interaction {
     let spawned = Command::new(program)
         .args(args)
         .stdin(Stdio::piped())

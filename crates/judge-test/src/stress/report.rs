@@ -9,10 +9,9 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{Plan, Subject, Verdict};
+use super::plan::{Failure, Plan, Subject, Verdict};
 use crate::metadata;
 use crate::shrink::{shrink, CaseVerdict};
-use crate::Failure;
 
 /// Shrinks the failing case `case` of seed `seed`, saves both inputs and the report, and
 /// describes it.
