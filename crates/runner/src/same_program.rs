@@ -8,7 +8,10 @@
 //! interactive problem's cases run through its interactor, and the two verdicts are compared
 //! (the exchange may depend on what only the solver knows, the verdict may not). A run is
 //! killed at the runner's wall limit, so a program that loops does not hang the bundler; a
-//! case where cargo's build itself does not end in time is not compared.
+//! case where cargo's build itself does not end in time is not compared. Nor is one where
+//! cargo's build, run again after a difference, does something else than the first time (a
+//! program that reads the clock, or prints a `HashMap` in its random order): such a program
+//! is not held to one output, so a difference says nothing of the bundler.
 //!
 //! `scripts/test.sh` does not ask this: its testdata runner already runs the bundle on every
 //! case with the problem's checker (`compile_bundle` in the crate's root).
@@ -44,8 +47,9 @@ pub struct Agreement {
     pub samples: usize,
     /// Cases left out: the budget ran out before them.
     pub left_out: usize,
-    /// Cases where cargo's build did not end in time, so there was nothing to compare.
-    pub not_ended: Vec<String>,
+    /// Cases with nothing to compare, each with why: cargo's build did not end in time, or
+    /// it does not do the same from one run to the next.
+    pub not_compared: Vec<String>,
     /// The time of the compile and the runs (not of cargo's build).
     pub seconds: f64,
 }
@@ -66,12 +70,8 @@ impl std::fmt::Display for Agreement {
             write!(f, "; {} left out of the {} s budget", self.left_out, BUDGET.as_secs())?;
         }
         write!(f, ") in {:.2} s", self.seconds)?;
-        if !self.not_ended.is_empty() {
-            write!(
-                f,
-                "; not compared, as cargo's build did not end in time: {}",
-                self.not_ended.join(", ")
-            )?;
+        if !self.not_compared.is_empty() {
+            write!(f, "; not compared: {}", self.not_compared.join(", "))?;
         }
         Ok(())
     }
@@ -104,7 +104,7 @@ pub fn check(root: &Path, problem: &str, bundle: &str) -> Result<Sameness, Strin
     let mut others = others;
     others.sort_by_key(|case| fs::metadata(case).map_or(u64::MAX, |m| m.len()));
     let mut agreement =
-        Agreement { cases: 0, samples: 0, left_out: 0, not_ended: Vec::new(), seconds: 0.0 };
+        Agreement { cases: 0, samples: 0, left_out: 0, not_compared: Vec::new(), seconds: 0.0 };
     let programs = Programs { cargo: &problem.release, bundle: &bundled.binary };
     let runs_started = Instant::now();
     for (n, case) in samples.iter().chain(&others).enumerate() {
@@ -125,7 +125,12 @@ pub fn check(root: &Path, problem: &str, bundle: &str) -> Result<Sameness, Strin
                 agreement.cases += 1;
                 agreement.samples += usize::from(n < samples.len());
             }
-            Compared::CargoDidNotEnd => agreement.not_ended.push(shown),
+            Compared::CargoDidNotEnd => {
+                agreement.not_compared.push(format!("{shown} (cargo's build did not end in time)"))
+            }
+            Compared::CargoUnsteady => agreement.not_compared.push(format!(
+                "{shown} (cargo's build does not do the same from one run to the next)"
+            )),
             Compared::Different(how) => {
                 let saved = [dir.join("Main.rs"), bundled.binary.clone()];
                 let report = difference_report(root, &problem.name, &shown, &how, &saved, case);
@@ -155,6 +160,9 @@ enum Compared {
     Same,
     /// Cargo's build was killed at the wall limit: nothing to compare.
     CargoDidNotEnd,
+    /// Cargo's build did something else when run again: a program that reads the clock or a
+    /// `HashMap`'s random order, whose bundle cannot be held to one answer either.
+    CargoUnsteady,
     /// How they differ.
     Different(String),
 }
@@ -200,16 +208,20 @@ fn compare_plain(
             limit.as_secs_f64()
         )));
     };
-    if let Some(difference) = first_difference(&cargo_out, &bundle_out) {
-        return Ok(Compared::Different(difference));
-    }
-    if cargo_exit != bundle_exit {
-        return Ok(Compared::Different(format!(
+    let how = match first_difference(&cargo_out, &bundle_out) {
+        Some(difference) => difference,
+        None if cargo_exit == bundle_exit => return Ok(Compared::Same),
+        None => format!(
             "the same output, but cargo's build ends with {cargo_exit} and the bundle with \
              {bundle_exit}"
-        )));
+        ),
+    };
+    // Only a program that does the same each time can be held to it.
+    let again = run_plain(runner, programs.cargo, case, limit)?;
+    if again.as_ref() != Some(&(cargo_exit, cargo_out)) {
+        return Ok(Compared::CargoUnsteady);
     }
-    Ok(Compared::Same)
+    Ok(Compared::Different(how))
 }
 
 /// The two interactions' verdicts, compared by code and the solver's exit: the details hold
@@ -233,9 +245,14 @@ fn compare_interactive(
         return Ok(Compared::CargoDidNotEnd);
     }
     let (bundle_code, bundle_detail, bundle_run) = judged(programs.bundle)?;
-    let exits = (cargo_run.solver.map(|u| u.exit), bundle_run.solver.map(|u| u.exit));
-    if cargo_code == bundle_code && exits.0 == exits.1 {
+    let exit = |run: &interactive::Interaction| run.solver.map(|usage| usage.exit);
+    if (cargo_code, exit(&cargo_run)) == (bundle_code, exit(&bundle_run)) {
         return Ok(Compared::Same);
+    }
+    // Only a program that does the same each time can be held to it.
+    let (again_code, _, again_run) = judged(programs.cargo)?;
+    if (again_code, exit(&again_run)) != (cargo_code, exit(&cargo_run)) {
+        return Ok(Compared::CargoUnsteady);
     }
     let shown = |code: &str, detail: &str| {
         if detail.is_empty() {
@@ -395,8 +412,13 @@ mod tests {
 
     #[test]
     fn the_agreement_says_what_ran() {
-        let mut agreement =
-            Agreement { cases: 1, samples: 1, left_out: 0, not_ended: Vec::new(), seconds: 0.25 };
+        let mut agreement = Agreement {
+            cases: 1,
+            samples: 1,
+            left_out: 0,
+            not_compared: Vec::new(),
+            seconds: 0.25,
+        };
         assert_eq!(
             agreement.to_string(),
             "same program: the bundle and cargo's release build agree on 1 case (1 sample, 0 \
@@ -405,12 +427,12 @@ mod tests {
         agreement.cases = 5;
         agreement.samples = 2;
         agreement.left_out = 4;
-        agreement.not_ended.push("testdata/p/loop.in".to_string());
+        agreement.not_compared.push("testdata/p/loop.in (why)".to_string());
         assert_eq!(
             agreement.to_string(),
             "same program: the bundle and cargo's release build agree on 5 cases (2 samples, 3 \
-             more; 4 left out of the 2 s budget) in 0.25 s; not compared, as cargo's build did \
-             not end in time: testdata/p/loop.in"
+             more; 4 left out of the 2 s budget) in 0.25 s; not compared: testdata/p/loop.in \
+             (why)"
         );
     }
 }

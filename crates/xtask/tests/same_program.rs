@@ -1,7 +1,7 @@
 //! `xtask bundle` runs the bundle against cargo's release build on the testdata before it
 //! prints it: on a fixture workspace of small problems written below (one whose bundle agrees,
-//! one whose bundle prints another number, one whose bundle loops, one without testdata, a
-//! `Drop` that prints, and two guess-the-number problems whose interactor judges), checked by
+//! one whose bundle prints another number, one whose bundle loops, one that prints the time,
+//! one without testdata, a `Drop` that prints, and two guess-the-number problems whose interactor judges), checked by
 //! what `xtask bundle` and `xtask same-program` print and their exit status.
 //!
 //! The programs that differ tell the two builds apart by `module_path!()`: cargo names the
@@ -50,6 +50,13 @@ const STUCK: &str = r#"fn main() {
         }
     }
     println!("1");
+}
+"#;
+
+/// Prints the time: another output on every run, as cargo builds it and as a bundle.
+const CLOCK: &str = r#"fn main() {
+    let since = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap();
+    println!("{}", since.as_nanos());
 }
 "#;
 
@@ -133,6 +140,9 @@ fn fixture() -> &'static Path {
         problem(&root, "dropper", DROPPER, &[]);
         write(&root.join("testdata/dropper/sample-1.in"), "\n");
         write(&root.join("testdata/dropper/sample-1.out"), "42\n");
+        problem(&root, "clock", CLOCK, &[]);
+        write(&root.join("testdata/clock/sample-1.in"), "\n");
+        write(&root.join("testdata/clock/sample-1.out"), "0\n");
         problem(&root, "stuck", STUCK, &[]);
         write(&root.join("testdata/stuck/sample-1.in"), "\n");
         write(&root.join("testdata/stuck/sample-1.out"), "1\n");
@@ -275,6 +285,19 @@ fn a_bundle_that_loops_is_killed_and_refused() {
         stderr.contains(
             "\ncargo's build ends (exit status 0), the bundle is still running after 1 s\n"
         ),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_program_that_does_not_do_the_same_twice_is_not_compared() {
+    let (_, stderr) = printed("clock");
+    assert!(
+        stderr.contains("agree on 0 cases (0 samples, 0 more) in ",)
+            && stderr.contains(
+                "; not compared: testdata/clock/sample-1.in (cargo's build does not do the same \
+             from one run to the next)\n"
+            ),
         "{stderr}"
     );
 }
