@@ -233,24 +233,26 @@ fn compare_interactive(
     case: &Path,
     problem: &Problem,
 ) -> Result<Compared, String> {
-    let limit = Duration::from_millis(problem.meta.time_limit_ms) * super::INTERACTIVE_WALL_FACTOR;
+    // The plain runs' generous limit, not the testdata runner's interactive one: no time
+    // verdict is given here, and a loaded machine must not make a slow run look different.
+    let limit = Duration::from_millis(problem.meta.time_limit_ms) * super::HARD_LIMIT_FACTOR;
     // No CPU or memory limit here: only what the two programs do is compared.
-    let judged = |program: &Path| -> Result<_, String> {
+    let played = |program: &Path| -> Result<_, String> {
         let run = interactive::run(runner, program, interactor, case, limit)?;
         let (code, detail) = interactive::verdict(&run, Duration::MAX, u64::MAX);
         Ok((code, detail, run))
     };
-    let (cargo_code, cargo_detail, cargo_run) = judged(programs.cargo)?;
+    let (cargo_code, cargo_detail, cargo_run) = played(programs.cargo)?;
     if cargo_run.killed_after.is_some() && !cargo_run.deadlocked {
         return Ok(Compared::CargoDidNotEnd);
     }
-    let (bundle_code, bundle_detail, bundle_run) = judged(programs.bundle)?;
+    let (bundle_code, bundle_detail, bundle_run) = played(programs.bundle)?;
     let exit = |run: &interactive::Interaction| run.solver.map(|usage| usage.exit);
     if (cargo_code, exit(&cargo_run)) == (bundle_code, exit(&bundle_run)) {
         return Ok(Compared::Same);
     }
     // Only a program that does the same each time can be held to it.
-    let (again_code, _, again_run) = judged(programs.cargo)?;
+    let (again_code, _, again_run) = played(programs.cargo)?;
     if (again_code, exit(&again_run)) != (cargo_code, exit(&cargo_run)) {
         return Ok(Compared::CargoUnsteady);
     }
