@@ -148,6 +148,7 @@ fn write_padded(mut n: u32, out: &mut [u8]) {
 #[cfg(test)]
 mod tests {
     use super::super::output::Output;
+    use super::super::rng::Rng;
 
     /// Our text of `x` with `decimals` digits, through `Output::float`.
     fn ours(x: f64, decimals: usize) -> String {
@@ -166,18 +167,6 @@ mod tests {
             x.to_bits(),
             decimals
         );
-    }
-
-    /// A xorshift generator: the tests need no other.
-    struct Bits(u64);
-
-    impl Bits {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
     }
 
     #[test]
@@ -235,10 +224,10 @@ mod tests {
     /// halfway between two numbers of d decimals; and their neighbours one step away.
     #[test]
     fn ties_round_to_even_and_their_neighbours_do_not_tie() {
-        let mut bits = Bits(0x2545_f491_4f6c_dd1d);
+        let mut bits = Rng::new(0x2545_f491_4f6c_dd1d);
         for decimals in 0..=30 {
             for _ in 0..300 {
-                let odd = (bits.next() >> (11 + bits.next() % 40)) | 1;
+                let odd = (bits.next_u64() >> (11 + bits.next_u64() % 40)) | 1;
                 let x = odd as f64 / (2.0f64).powi(decimals as i32 + 1);
                 for y in [x, f64::from_bits(x.to_bits() + 1), f64::from_bits(x.to_bits() - 1)] {
                     check(y, decimals);
@@ -252,14 +241,14 @@ mod tests {
     /// magnitudes cover the usual answers.
     #[test]
     fn agrees_with_format_on_random_values() {
-        let mut bits = Bits(0x9e37_79b9_7f4a_7c15);
+        let mut bits = Rng::new(0x9e37_79b9_7f4a_7c15);
         for i in 0..60_000 {
-            let decimals = (bits.next() % 25) as usize;
-            check(f64::from_bits(bits.next()), decimals);
-            let scale = (10.0f64).powi((bits.next() % 24) as i32 - 12);
-            check((bits.next() >> 11) as f64 / (1u64 << 53) as f64 * scale, decimals);
+            let decimals = (bits.next_u64() % 25) as usize;
+            check(f64::from_bits(bits.next_u64()), decimals);
+            let scale = (10.0f64).powi((bits.next_u64() % 24) as i32 - 12);
+            check((bits.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * scale, decimals);
             if i % 100 == 0 {
-                check(f64::from_bits(bits.next()), (bits.next() % 1200) as usize);
+                check(f64::from_bits(bits.next_u64()), (bits.next_u64() % 1200) as usize);
             }
         }
     }

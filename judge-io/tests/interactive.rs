@@ -76,7 +76,7 @@ fn judge_with(
     garbled: Option<&'static str>,
 ) -> Result<(), Error> {
     let line = Line { to_solver: out, message: Vec::new(), sent: 0, garbled };
-    judge_test::guess::judge(case, solver, &mut Output::new(line))
+    judge_test::guess::interactor(case, solver, &mut Output::new(line))
 }
 
 fn judge(

@@ -279,6 +279,7 @@ impl fmt::Display for U320 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use judge_io::Rng;
 
     #[test]
     fn product_sums_match_mul_and_add() {
@@ -325,16 +326,6 @@ mod tests {
             }
         }
         digits.iter().rev().map(|d| (b'0' + d) as char).collect()
-    }
-
-    struct XorShift(u64);
-    impl XorShift {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
     }
 
     #[test]
@@ -389,11 +380,11 @@ mod tests {
 
     #[test]
     fn agrees_with_u128_on_random_values() {
-        let mut rng = XorShift(0x1234_5678_9abc_def1);
+        let mut rng = Rng::new(0x1234_5678_9abc_def1);
         for _ in 0..20_000 {
-            let a = (rng.next() as u128) << 64 | rng.next() as u128;
-            let b = (rng.next() as u128) << 64 | rng.next() as u128;
-            let (a, b) = (a >> (rng.next() % 128), b >> (rng.next() % 128));
+            let a = (rng.next_u64() as u128) << 64 | rng.next_u64() as u128;
+            let b = (rng.next_u64() as u128) << 64 | rng.next_u64() as u128;
+            let (a, b) = (a >> (rng.next_u64() % 128), b >> (rng.next_u64() % 128));
             let (x, y) = (U320::from_u128(a), U320::from_u128(b));
             assert_eq!(x.cmp(&y), a.cmp(&b));
             assert_eq!(x.to_string(), a.to_string());
@@ -415,9 +406,10 @@ mod tests {
 
     #[test]
     fn products_agree_with_u128_and_powers_of_two() {
-        let mut rng = XorShift(0x0bad_cafe_f00d_d00d);
+        let mut rng = Rng::new(0x0bad_cafe_f00d_d00d);
         for _ in 0..20_000 {
-            let (a, b) = (rng.next() >> (rng.next() % 64), rng.next() >> (rng.next() % 64));
+            let (a, b) =
+                (rng.next_u64() >> (rng.next_u64() % 64), rng.next_u64() >> (rng.next_u64() % 64));
             let product = U320::from_u128(a as u128).mul(&U320::from_u128(b as u128));
             assert_eq!(product.to_u128(), Some(a as u128 * b as u128), "{} * {}", a, b);
         }

@@ -19,8 +19,9 @@
 //! bundled), and a library otherwise (a std-only crate that problems share). Every script asks
 //! here, so the rule lives once.
 //!
-//! A problem is interactive when it has an interactor, `src/bin/<problem>-judge.rs`: its
-//! testdata cases are inputs alone, judged by running the solver against the interactor.
+//! A problem is interactive when it has an interactor, `src/bin/<problem>-interactor.rs`: its
+//! testdata cases are inputs alone, judged by running the solver against the interactor. A
+//! crate made when the interactor was `<problem>-judge` is refused with the rename to do.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -59,7 +60,7 @@ pub struct ProblemMeta {
     pub source_limit_bytes: Option<u64>,
     /// How outputs are compared.
     pub checker: CheckerSpec,
-    /// Whether the problem is interactive (it has `src/bin/<problem>-judge.rs`).
+    /// Whether the problem is interactive (it has `src/bin/<problem>-interactor.rs`).
     pub interactive: bool,
     /// Whether the input is `t` test cases (`multi-test = true`).
     pub multi_test: bool,
@@ -267,7 +268,17 @@ pub fn read(root: &Path, name: &str) -> Result<ProblemMeta, String> {
         .ok_or_else(|| format!("{shown}: no [package.metadata.judge] table"))?;
     let settings = parse(table).map_err(|e| format!("{shown}: {e}"))?;
     let interactor = format!("{}.rs", protocol::interactor_name(name));
-    let interactive = dir.join("src/bin").join(interactor).is_file();
+    let interactive = dir.join("src/bin").join(&interactor).is_file();
+    let old_interactor = dir.join("src/bin").join(format!("{name}-judge.rs"));
+    if !interactive && old_interactor.is_file() {
+        let old = old_interactor.strip_prefix(root).unwrap_or(&old_interactor);
+        return Err(format!(
+            "{}: the interactor is now src/bin/{interactor}: rename it (git mv {} {})",
+            old.display(),
+            old.display(),
+            old.with_file_name(&interactor).display()
+        ));
+    }
     Ok(ProblemMeta {
         name: name.to_string(),
         dir,
@@ -461,5 +472,28 @@ mod tests {
             role("[package]\nname = \"segtree\"\n[package.metadata.docs]\nx = 1\n"),
             Role::Library
         );
+    }
+
+    #[test]
+    fn an_interactor_under_its_old_name_gets_the_rename_to_do() {
+        let root = std::env::temp_dir().join(format!("judge-meta-old-{}", std::process::id()));
+        let bin = root.join("crates/guess/src/bin");
+        std::fs::create_dir_all(&bin).expect("a folder");
+        let manifest = "[package]\nname = \"guess\"\n[package.metadata.judge]\nprofile = \"boj\"\n";
+        std::fs::write(root.join("crates/guess/Cargo.toml"), manifest).expect("a manifest");
+        std::fs::write(bin.join("guess-judge.rs"), "fn main() {}\n").expect("an interactor");
+        assert_eq!(
+            super::read(&root, "guess").err().as_deref(),
+            Some(
+                "crates/guess/src/bin/guess-judge.rs: the interactor is now \
+                 src/bin/guess-interactor.rs: rename it (git mv \
+                 crates/guess/src/bin/guess-judge.rs crates/guess/src/bin/guess-interactor.rs)"
+            )
+        );
+        std::fs::rename(bin.join("guess-judge.rs"), bin.join("guess-interactor.rs"))
+            .expect("the rename");
+        let meta = super::read(&root, "guess").expect("the renamed crate reads");
+        assert_eq!(meta.interactor().as_deref(), Some("guess-interactor"));
+        std::fs::remove_dir_all(&root).expect("cleaning up");
     }
 }

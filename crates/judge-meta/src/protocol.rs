@@ -6,7 +6,7 @@
 //!   on the first line of stdout, `AC` or `WA <reason>`, and exits 0; later lines are the
 //!   checker's own (debug output) and change nothing. Any other first line, or another exit
 //!   status, is a failure of the checker itself.
-//! - An interactor, `<problem>-judge CASE.in`, reads the solver's output on stdin and writes to
+//! - An interactor, `<problem>-interactor CASE.in`, reads the solver's output on stdin and writes to
 //!   the solver's stdin on stdout; it exits 0 to accept, or 1 to reject with one line on stderr
 //!   saying why.
 
@@ -20,9 +20,10 @@ use crate::checker::{Checker, CheckerSpec};
 /// wrong. What `<problem>-check` runs, and what a stress test may run in process instead.
 pub type CheckFn = fn(&[u8], &[u8], &[u8]) -> Result<(), String>;
 
-/// The interactor's binary name: `<problem>-judge`, from `src/bin/<problem>-judge.rs`.
+/// The interactor's binary name: `<problem>-interactor`, from
+/// `src/bin/<problem>-interactor.rs`.
 pub fn interactor_name(problem: &str) -> String {
-    format!("{problem}-judge")
+    format!("{problem}-interactor")
 }
 
 /// The checker's binary name: `<problem>-check`, from `src/bin/<problem>-check.rs`.

@@ -59,18 +59,18 @@ pub fn search<R: Read, W: Write>(
 }
 
 /// The interactor under the [`STANDARD`] rules.
-pub fn judge<R: Read, W: Write>(
+pub fn interactor<R: Read, W: Write>(
     case: &[u8],
     solver: &mut StreamInput<R>,
     out: &mut Output<W>,
 ) -> Result<(), Error> {
-    judge_by(STANDARD, case, solver, out)
+    interactor_by(STANDARD, case, solver, out)
 }
 
 /// The interactor under `rules`: sends `N`, answers each guess, accepts once the solver ends
 /// after `correct`; rejects a guess outside `1..=N`, a guess past the most allowed, or output
 /// after `correct`.
-pub fn judge_by<R: Read, W: Write>(
+pub fn interactor_by<R: Read, W: Write>(
     rules: Rules,
     case: &[u8],
     solver: &mut StreamInput<R>,
@@ -114,14 +114,14 @@ pub fn judge_by<R: Read, W: Write>(
 
 #[cfg(test)]
 mod tests {
-    use super::{guess, judge, judge_by, search, Rules};
+    use super::{guess, interactor, interactor_by, search, Rules};
     use crate::{interact, StreamRunFn};
 
     #[test]
     fn the_solver_finds_every_number_within_the_binary_search_bound() {
         for n in [1, 2, 3, 8, 9, 1000, u64::MAX] {
             for hidden in [1, n / 2 + 1, n] {
-                let play = interact(format!("{n} {hidden}").as_bytes(), guess, judge);
+                let play = interact(format!("{n} {hidden}").as_bytes(), guess, interactor);
                 assert_eq!(play.verdict, Ok(()), "n={n} x={hidden}:\n{}", play.transcript);
             }
         }
@@ -130,8 +130,8 @@ mod tests {
     #[test]
     fn the_planted_bug_misses_only_the_last_number() {
         let wrong: StreamRunFn = |input, out| search(input, out, true);
-        assert_eq!(interact(b"9 8", wrong, judge).verdict, Ok(()));
-        let why = interact(b"9 9", wrong, judge).verdict.expect_err("9 is never asked");
+        assert_eq!(interact(b"9 8", wrong, interactor).verdict, Ok(()));
+        let why = interact(b"9 9", wrong, interactor).verdict.expect_err("9 is never asked");
         assert!(why.starts_with("the interactor rejects: more than 4 guesses"), "{why}");
     }
 
@@ -149,12 +149,12 @@ mod tests {
             }
             Ok(())
         };
-        let judged =
-            move |case: &[u8], solver: &mut _, out: &mut _| judge_by(rules, case, solver, out);
-        let play = interact(b"100 3", linear, judged);
+        let by_rules =
+            move |case: &[u8], solver: &mut _, out: &mut _| interactor_by(rules, case, solver, out);
+        let play = interact(b"100 3", linear, by_rules);
         assert_eq!(play.verdict, Ok(()));
         assert_eq!(play.transcript, "< 100\n> 1\n< higher\n> 2\n< higher\n> 3\n< correct\n");
-        let why = interact(b"100 4", linear, judged).verdict.expect_err("a fourth guess");
+        let why = interact(b"100 4", linear, by_rules).verdict.expect_err("a fourth guess");
         assert!(why.starts_with("the interactor rejects: more than 3 guesses"), "{why}");
     }
 }

@@ -63,7 +63,9 @@ const REQUIRED_ANSWERS: u64 = 16;
 /// tuples, arrays or rows one item per line, a grid row on a line of its own.
 ///
 /// Each method writes its value and returns it as `input!` reads it, so that later counts and
-/// bounds can use it. Ranges are the declaration's own (`1..=MAX_N`, `..`, `0..n`); an empty
+/// bounds can use it. Values from a declared alphabet: [`InputGen::pick`] (one of a few
+/// tokens), [`InputGen::word_of`] (a token of characters from an alphabet), [`InputGen::row`]
+/// (the same, on a line of its own); any other token: [`InputGen::token`]. Ranges are the declaration's own (`1..=MAX_N`, `..`, `0..n`); an empty
 /// one writes its lower end, which `parse` then rejects (and [`require_oracle`] shows).
 #[derive(Debug)]
 pub struct InputGen<'a> {
@@ -143,15 +145,81 @@ impl<'a> InputGen<'a> {
         String::from_utf8(self.word(levels)).expect("lowercase letters")
     }
 
-    /// A grid row (`Row(width)`) of cells drawn from `alphabet`, on a line of its own.
+    /// A grid row (`Row(width)`) of cells drawn from `alphabet`, on a line of its own: the
+    /// line before it ends first, and the row ends its line.
+    ///
+    /// # Examples
+    /// ```
+    /// use judge_io::Rng;
+    /// use judge_test::{InputGen, Size};
+    /// let mut rng = Rng::new(7);
+    /// let mut g = InputGen::new(&mut rng, Size::Small(6));
+    /// let (h, w) = (g.count(1..=3usize, 1), g.count(1..=4usize, 1));
+    /// let grid: Vec<Vec<u8>> = g.array(h, true, |g| g.row(w, "BW"));
+    /// let text = g.finish();
+    /// let lines: Vec<&str> = text.lines().collect();
+    /// assert_eq!(lines[0], format!("{h} {w}"));
+    /// assert_eq!(lines.len(), 1 + h);
+    /// for (line, row) in lines[1..].iter().zip(&grid) {
+    ///     assert_eq!(line.as_bytes(), row.as_slice());
+    ///     assert!(line.len() == w && line.bytes().all(|cell| cell == b'B' || cell == b'W'));
+    /// }
+    /// ```
     pub fn row(&mut self, width: usize, alphabet: &str) -> Vec<u8> {
+        self.line();
+        let row = self.word_of(width, alphabet);
+        self.line();
+        row
+    }
+
+    /// One token of `len` characters, each drawn from `alphabet` (`"BW"`, `"01"`, `"ACGT"`; an
+    /// empty one is `"."`), on the current line: a string of the input that is not alone on
+    /// its line (`n s` with `s` over `BW`).
+    ///
+    /// # Examples
+    /// ```
+    /// use judge_io::Rng;
+    /// use judge_test::{InputGen, Size};
+    /// let mut rng = Rng::new(3);
+    /// let mut g = InputGen::new(&mut rng, Size::Small(6));
+    /// let n = g.count(1..=10usize, 1);
+    /// let s = g.word_of(n, "BW");
+    /// let text = g.finish();
+    /// assert_eq!(text, format!("{n} {}\n", String::from_utf8_lossy(&s)));
+    /// assert!(s.len() == n && s.iter().all(|c| b"BW".contains(c)));
+    /// ```
+    pub fn word_of(&mut self, len: usize, alphabet: &str) -> Vec<u8> {
         let cells: Vec<char> = alphabet.chars().collect();
         let cells = if cells.is_empty() { vec!['.'] } else { cells };
-        self.line();
-        let row: String = (0..width).map(|_| cells[self.rng.index(cells.len())]).collect();
-        self.text.push_str(&row);
-        self.text.push('\n');
-        row.into_bytes()
+        let word: String = (0..len).map(|_| cells[self.rng.index(cells.len())]).collect();
+        self.token(&word);
+        word.into_bytes()
+    }
+
+    /// One of `tokens`, drawn uniformly, written as a token on the current line; returns it.
+    /// For a value from a declared set of words or symbols: a cell of a grid whose cells are
+    /// separated by spaces, a direction, an operation (`tokens` must not be empty).
+    ///
+    /// # Panics
+    /// If `tokens` is empty: there is nothing to draw.
+    ///
+    /// # Examples
+    /// ```
+    /// use judge_io::Rng;
+    /// use judge_test::{InputGen, Size};
+    /// let mut rng = Rng::new(11);
+    /// let mut g = InputGen::new(&mut rng, Size::Small(6));
+    /// let w = g.count(1..=5usize, 1);
+    /// // A row of cells separated by spaces: `B W W B`.
+    /// let cells = g.array(w, false, |g| g.pick(&["B", "W"]));
+    /// let text = g.finish();
+    /// assert_eq!(text, format!("{w}\n{}\n", cells.join(" ")));
+    /// ```
+    pub fn pick<'t>(&mut self, tokens: &[&'t str]) -> &'t str {
+        assert!(!tokens.is_empty(), "InputGen::pick needs at least one token to draw from");
+        let token = tokens[self.rng.index(tokens.len())];
+        self.token(token);
+        token
     }
 
     /// `len` items made by `item`: on one line of their own, or (`per_line`) one per line.
@@ -200,7 +268,22 @@ impl<'a> InputGen<'a> {
         T::try_from(value).ok().expect("a value within its type's bounds")
     }
 
-    fn token(&mut self, token: &str) {
+    /// Writes `token` as it is, after a space if its line has one already: for what the
+    /// other methods do not draw (a fixed word, a value computed from earlier ones).
+    ///
+    /// # Examples
+    /// ```
+    /// use judge_io::Rng;
+    /// use judge_test::{InputGen, Size};
+    /// let mut rng = Rng::new(1);
+    /// let mut g = InputGen::new(&mut rng, Size::Max);
+    /// g.token("query");
+    /// g.token("3");
+    /// g.line();
+    /// g.token("end");
+    /// assert_eq!(g.finish(), "query 3\nend\n");
+    /// ```
+    pub fn token(&mut self, token: &str) {
         if self.line_open {
             self.text.push(' ');
         }
@@ -409,16 +492,16 @@ fn samples() -> (String, PathBuf, Vec<(String, PathBuf, PathBuf)>) {
 
 /// What a program did on a sample, judged against its `.out`: `Ok(stdout)` when accepted,
 /// else `Err((stdout if it ran to the end, why))`.
-type Judged = Result<Vec<u8>, (Option<Vec<u8>>, String)>;
+type SampleVerdict = Result<Vec<u8>, (Option<Vec<u8>>, String)>;
 
 /// Runs `program` on the sample `input` and judges it against `expected`.
-fn judge_sample(
+fn run_sample(
     program: &str,
     input: &Path,
     expected: &[u8],
     checker: &judge_meta::OutputChecker,
     scratch: &Path,
-) -> Judged {
+) -> SampleVerdict {
     let bytes = std::fs::read(input).unwrap_or_else(|e| panic!("cannot read {input:?}: {e}"));
     let run = run_binary(program, &[], &bytes);
     if !run.status.success() {
@@ -451,8 +534,8 @@ pub fn check_samples(solver: &str, oracle: &str) {
             failures.push(format!("{name}: no {name}.out beside {name}.in"));
             continue;
         };
-        let by_solver = judge_sample(solver, input, &expected, &checker, &scratch);
-        let by_oracle = judge_sample(oracle, input, &expected, &checker, &scratch);
+        let by_solver = run_sample(solver, input, &expected, &checker, &scratch);
+        let by_oracle = run_sample(oracle, input, &expected, &checker, &scratch);
         match (by_solver, by_oracle) {
             (Ok(_), Ok(_)) => {}
             (Err((_, why)), Ok(_)) => failures.push(format!("{name}: the solver: {why}")),
@@ -517,6 +600,24 @@ pub fn check_error_line<S: Display + ?Sized>(program: &str, input: &[u8], what: 
 mod tests {
     use super::{bounds, capped, near_zero, share, sized_args, InputGen, Size};
     use judge_io::Rng;
+
+    #[test]
+    fn an_alphabet_is_drawn_whole_and_nothing_else() {
+        let mut rng = Rng::new(5);
+        let mut g = InputGen::new(&mut rng, Size::Max);
+        let picked: Vec<&str> = (0..200).map(|_| g.pick(&["B", "W", "?"])).collect();
+        let word = g.word_of(200, "xy");
+        let empty = g.word_of(3, "");
+        let text = g.finish();
+        for token in ["B", "W", "?"] {
+            assert!(picked.contains(&token), "{token} is drawn");
+        }
+        assert!(word.contains(&b'x') && word.contains(&b'y') && word.len() == 200);
+        assert!(word.iter().all(|c| b"xy".contains(c)));
+        assert_eq!(empty, b"...");
+        let expected = format!("{} {} ...\n", picked.join(" "), String::from_utf8_lossy(&word));
+        assert_eq!(text, expected, "one line, tokens separated by spaces");
+    }
 
     #[test]
     fn bounds_are_the_ranges_within_the_type() {

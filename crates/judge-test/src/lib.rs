@@ -12,7 +12,7 @@
 //! - [`interact`]: a solver function against an interactor function, in process, through
 //!   pipes that notice when both sides wait (a missing flush fails at once, never hangs).
 //! - [`generator_main`], [`checker_main`], [`interactor_main`]: the whole `main` of a
-//!   problem's `src/bin/P-gen.rs`, `P-check.rs` and `P-judge.rs`.
+//!   problem's `src/bin/P-gen.rs`, `P-check.rs` and `P-interactor.rs`.
 //! - [`check_run`], [`check_generator`], [`run_binary`]: binaries end to end, for `tests/cli.rs`.
 //! - What the kit of `scripts/new.sh --kit` shares ([`InputGen`], [`require_oracle`],
 //!   [`check_samples`], ...): see the `kit` module.
@@ -29,8 +29,8 @@
 //! The solver is what `judge_io::run_stream` runs: it writes a query, **flushes**, then reads
 //! the reply. The interactor gets the case file's bytes, reads the solver's output as it
 //! arrives and answers it; `Err` rejects. The same interactor is the `main` of
-//! `src/bin/P-judge.rs` (`judge_test::interactor_main(judge)`), which `scripts/test.sh` runs
-//! against the solver's binary, and plays in process here:
+//! `src/bin/P-interactor.rs` (`judge_test::interactor_main(interactor::run)`), which
+//! `scripts/test.sh` runs against the solver's binary, and plays in process here:
 //!
 //! ```
 //! use std::io::{Read, Write};
@@ -56,7 +56,7 @@
 //! }
 //!
 //! /// The interactor: the case is `N X`; at most 7 guesses, each in 1..=N.
-//! fn judge<R: Read, W: Write>(
+//! fn interactor<R: Read, W: Write>(
 //!     case: &[u8],
 //!     solver: &mut StreamInput<R>,
 //!     out: &mut Output<W>,
@@ -83,7 +83,7 @@
 //!     Err(Error::new("more than 7 guesses"))
 //! }
 //!
-//! let play = judge_test::interact(b"100 37\n", guess, judge);
+//! let play = judge_test::interact(b"100 37\n", guess, interactor);
 //! assert_eq!(play.verdict, Ok(()));
 //! assert!(play.transcript.starts_with("< 100\n> ? 50\n< lower\n"));
 //!
@@ -93,7 +93,7 @@
 //!     out.str("? 1").newline();
 //!     input.token("a reply").map(|_| ())
 //! };
-//! let play = judge_test::interact(b"100 37\n", silent, judge);
+//! let play = judge_test::interact(b"100 37\n", silent, interactor);
 //! assert!(play.verdict.unwrap_err().contains("did the solver flush"));
 //! ```
 //!
@@ -113,8 +113,8 @@ mod stress;
 mod timing;
 
 pub use interact::{
-    interact, interact_binary, ExchangeReader, ExchangeWriter, Interaction, InteractorFn,
-    SolverInput, SolverOutput, StreamRunFn, TIME_LIMIT,
+    interact, interact_binary, ExchangeReader, ExchangeWriter, Interaction, Interactor,
+    InteractorFn, SolverInput, SolverOutput, StreamRunFn, TIME_LIMIT,
 };
 pub use judge_meta::{CheckFn, Checker};
 pub use kit::{
@@ -124,6 +124,6 @@ pub use kit::{
 };
 pub use mains::{checker_main, generator_main, interactor_main};
 pub use process::{check_generator, check_run, peak_memory_kib, run_binary};
-pub use shrink::{shrink, Judged, ShrinkFn};
-pub use stress::{stress_knobs, Failure, InteractiveStress, RunFn, Stress};
+pub use shrink::{shrink, CaseVerdict, ShrinkFn};
+pub use stress::{stress_knobs, Failure, InteractiveStress, RunFn, Stress, StressTest};
 pub use timing::{noise_note, Timing, NOISY_SPREAD, PART_OVER_WHOLE};

@@ -1,5 +1,5 @@
 //! The whole `main` of a problem's helper binaries: the generator (`P-gen`), the checker for
-//! problems with many correct answers (`P-check`) and the interactor (`P-judge`). Each turns a
+//! problems with many correct answers (`P-check`) and the interactor (`P-interactor`). Each turns a
 //! bad command line or an unreadable file into one `error:` line and exit status 1.
 
 use std::io::{ErrorKind, Write};
@@ -50,17 +50,17 @@ pub fn checker_main(check: CheckFn) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// The whole `main` of an interactor binary, `<problem>-judge CASE.in`: its stdin is the
-/// solver's stdout and its stdout the solver's stdin. `judge` gets the case file's bytes, the
+/// The whole `main` of an interactor binary, `<problem>-interactor CASE.in`: its stdin is the
+/// solver's stdout and its stdout the solver's stdin. `interactor` gets the case file's bytes, the
 /// solver's output as it arrives and a writer to the solver (which it must flush before each
 /// read, as the solver does); it returns `Ok` to accept and `Err(why)` to reject.
 ///
 /// Exit status 0 accepts; 1 rejects, with one line on stderr saying why (the error as it
 /// displays, such as `line 3, column 3: guess 11 is outside 1..=10`). A bad command line or an
-/// unreadable case file is one `error:` line and status 1 too. The same `judge` plays in
+/// unreadable case file is one `error:` line and status 1 too. The same `interactor` plays in
 /// process through [`interact`](crate::interact) and
 /// [`InteractiveStress`](crate::InteractiveStress).
-pub fn interactor_main<F>(judge: F) -> ExitCode
+pub fn interactor_main<F>(interactor: F) -> ExitCode
 where
     F: FnOnce(
         &[u8],
@@ -79,7 +79,7 @@ where
     };
     let mut from_solver = StreamInput::new(std::io::stdin().lock());
     let mut to_solver = Output::new(std::io::stdout().lock());
-    let verdict = judge(&case, &mut from_solver, &mut to_solver);
+    let verdict = interactor(&case, &mut from_solver, &mut to_solver);
     // The solver may be gone already; what it did not read changes nothing.
     let _ = to_solver.flush();
     match verdict {

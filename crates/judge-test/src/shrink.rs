@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 /// What a candidate input is, to the shrinker.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Judged {
+pub enum CaseVerdict {
     /// Not an input of the problem (the oracle rejects it).
     Invalid,
     /// A valid input on which the solver is right.
@@ -43,15 +43,16 @@ const MIN_RUN: usize = 3;
 /// The most records (test cases are one to three) one removal takes together.
 const MAX_RECORD_WINDOW: usize = 3;
 
-/// Shrinks `input` while `judge` says it fails: the generic steps (see the module docs), then
+/// Shrinks `input` while `verdict_of` says it fails: the generic steps (see the module docs), then
 /// the problem's own `extra` steps, until none helps or the budget runs out. Returns the
 /// smallest failing input found and the number of candidates tried.
 pub fn shrink(
     input: &[u8],
-    judge: &dyn Fn(&[u8]) -> Judged,
+    verdict_of: &dyn Fn(&[u8]) -> CaseVerdict,
     extra: &[ShrinkFn],
 ) -> (Vec<u8>, usize) {
-    let mut shrinker = Shrinker { best: input.to_vec(), tries: 0, judge, started: Instant::now() };
+    let mut shrinker =
+        Shrinker { best: input.to_vec(), tries: 0, verdict_of, started: Instant::now() };
     loop {
         let before = shrinker.best.clone();
         shrinker.remove_units(line_units, Counted::Always);
@@ -76,7 +77,7 @@ pub fn shrink(
 struct Shrinker<'j> {
     best: Vec<u8>,
     tries: usize,
-    judge: &'j dyn Fn(&[u8]) -> Judged,
+    verdict_of: &'j dyn Fn(&[u8]) -> CaseVerdict,
     started: Instant,
 }
 
@@ -99,26 +100,26 @@ impl<'j> Shrinker<'j> {
 
     /// Judges `candidate` if it is smaller in (length, bytes) than the best, and keeps it if it
     /// fails. A candidate not tried (not smaller, or no budget left) counts as passing.
-    fn attempt(&mut self, candidate: &[u8]) -> Judged {
+    fn attempt(&mut self, candidate: &[u8]) -> CaseVerdict {
         let smaller = (candidate.len(), candidate) < (self.best.len(), &self.best[..]);
         if !smaller || self.out_of_budget() {
-            return Judged::Passes;
+            return CaseVerdict::Passes;
         }
         self.tries += 1;
-        let judged = (self.judge)(candidate);
-        if judged == Judged::Fails {
+        let verdict = (self.verdict_of)(candidate);
+        if verdict == CaseVerdict::Fails {
             self.best = candidate.to_vec();
         }
-        judged
+        verdict
     }
 
     /// Tries `candidate`, the best input with units removed from byte `at` on; if that alone
     /// is invalid, tries it with an integer before `at` lowered by each of `amounts`.
     fn try_removal(&mut self, candidate: &[u8], at: usize, amounts: &[usize]) -> bool {
         match self.attempt(candidate) {
-            Judged::Fails => true,
-            Judged::Passes => false,
-            Judged::Invalid => self.with_count_lowered(candidate, at, amounts),
+            CaseVerdict::Fails => true,
+            CaseVerdict::Passes => false,
+            CaseVerdict::Invalid => self.with_count_lowered(candidate, at, amounts),
         }
     }
 
@@ -131,15 +132,15 @@ impl<'j> Shrinker<'j> {
                 let lowered = (value - amount as u64).to_string();
                 let with_count = replaced(candidate, start, end, &lowered);
                 match self.attempt(&with_count) {
-                    Judged::Fails => return true,
-                    Judged::Passes => continue,
-                    Judged::Invalid => {}
+                    CaseVerdict::Fails => return true,
+                    CaseVerdict::Passes => continue,
+                    CaseVerdict::Invalid => {}
                 }
                 // The removal point, moved by the count's new length.
                 let from = before + lowered.len() - (end - start);
                 let new = value - amount as u64;
                 if let Some(clamped) = clamped_after(&with_count, from, new, value) {
-                    if self.attempt(&clamped) == Judged::Fails {
+                    if self.attempt(&clamped) == CaseVerdict::Fails {
                         return true;
                     }
                 }
@@ -244,7 +245,7 @@ impl<'j> Shrinker<'j> {
                     let candidate = without(&self.best, &dropped);
                     let lowered =
                         replaced(&candidate, start + s, start + e, &(size - 1).to_string());
-                    if self.attempt(&lowered) == Judged::Fails {
+                    if self.attempt(&lowered) == CaseVerdict::Fails {
                         shrunk = true;
                         break 'sizes;
                     }
@@ -317,7 +318,7 @@ impl<'j> Shrinker<'j> {
             }
             let mut changed = false;
             for candidate in candidates {
-                if self.attempt(&candidate) == Judged::Fails {
+                if self.attempt(&candidate) == CaseVerdict::Fails {
                     changed = true;
                     break;
                 }
@@ -346,15 +347,15 @@ impl<'j> Shrinker<'j> {
                 let text = simpler.to_string();
                 let candidate = replaced(&self.best, start, end, &text);
                 match self.attempt(&candidate) {
-                    Judged::Fails => break,
-                    Judged::Passes => continue,
-                    Judged::Invalid => {}
+                    CaseVerdict::Fails => break,
+                    CaseVerdict::Passes => continue,
+                    CaseVerdict::Invalid => {}
                 }
                 // A smaller bound (N, or a count) may leave later values beyond it.
                 if (0..value).contains(&simpler) {
                     let from = start + text.len();
                     let clamped = clamped_after(&candidate, from, simpler as u64, value as u64);
-                    if clamped.is_some_and(|clamped| self.attempt(&clamped) == Judged::Fails) {
+                    if clamped.is_some_and(|clamped| self.attempt(&clamped) == CaseVerdict::Fails) {
                         break;
                     }
                 }
@@ -392,7 +393,7 @@ impl<'j> Shrinker<'j> {
                 for byte in lower {
                     let mut candidate = self.best.clone();
                     candidate[i] = byte;
-                    if self.attempt(&candidate) == Judged::Fails {
+                    if self.attempt(&candidate) == CaseVerdict::Fails {
                         break;
                     }
                 }

@@ -3,7 +3,7 @@
 //! interactive stress engine catches and shrinks a wrong solver.
 
 use judge_io::{Error, Rng};
-use judge_test::guess::{guess, judge, search};
+use judge_test::guess::{guess, interactor, search};
 use judge_test::{interact, InteractiveStress, SolverInput, SolverOutput, StreamRunFn};
 
 fn cannot_write(e: std::io::Error) -> Error {
@@ -14,11 +14,11 @@ fn cannot_write(e: std::io::Error) -> Error {
 fn a_right_solver_is_accepted_on_every_hidden_number() {
     for n in [1, 2, 7, 100] {
         for hidden in 1..=n {
-            let play = interact(format!("{n} {hidden}\n").as_bytes(), guess, judge);
+            let play = interact(format!("{n} {hidden}\n").as_bytes(), guess, interactor);
             assert_eq!(play.verdict, Ok(()), "n={n} x={hidden}:\n{}", play.transcript);
         }
     }
-    let play = interact(b"1000000000 999999999", guess, judge);
+    let play = interact(b"1000000000 999999999", guess, interactor);
     assert_eq!(play.verdict, Ok(()));
     assert!(play.transcript.lines().count() <= 1 + 2 * 30, "{}", play.transcript);
 }
@@ -31,7 +31,7 @@ fn each_failure_ends_the_play_with_its_reason() {
         out.flush().map_err(cannot_write)?;
         input.token("a reply").map(|_| ())
     };
-    let play = interact(b"10 3\n", out_of_range, judge);
+    let play = interact(b"10 3\n", out_of_range, interactor);
     assert_eq!(
         play.verdict,
         Err("the interactor rejects: line 1, column 3: guess 11 is outside 1..=10; the solver \
@@ -45,7 +45,7 @@ fn each_failure_ends_the_play_with_its_reason() {
         out.str("? 1").newline();
         input.token("a reply").map(|_| ())
     };
-    let why = interact(b"10 3\n", forgets_to_flush, judge).verdict.unwrap_err();
+    let why = interact(b"10 3\n", forgets_to_flush, interactor).verdict.unwrap_err();
     assert!(why.starts_with("both sides wait for input (did the solver flush"), "{why}");
 
     let crashes: StreamRunFn = |input, _| {
@@ -53,7 +53,7 @@ fn each_failure_ends_the_play_with_its_reason() {
         assert!(n < 5, "n is too big");
         Ok(())
     };
-    let why = interact(b"10 3\n", crashes, judge).verdict.unwrap_err();
+    let why = interact(b"10 3\n", crashes, interactor).verdict.unwrap_err();
     assert!(why.starts_with("the solver crashes: panicked: n is too big; "), "{why}");
 
     let talks_on: StreamRunFn = |input, out| {
@@ -61,10 +61,10 @@ fn each_failure_ends_the_play_with_its_reason() {
         out.str("? 1").newline();
         Ok(())
     };
-    let why = interact(b"10 3\n", talks_on, judge).verdict.unwrap_err();
+    let why = interact(b"10 3\n", talks_on, interactor).verdict.unwrap_err();
     assert!(why.contains("expected the end after correct"), "{why}");
 
-    let why = interact(b"10 11\n", guess, judge).verdict.unwrap_err();
+    let why = interact(b"10 11\n", guess, interactor).verdict.unwrap_err();
     assert!(why.contains("the case: need 1 <= X <= N"), "{why}");
 }
 
@@ -78,7 +78,7 @@ fn stress_the_right_solver() {
     InteractiveStress::new("guess", random_case)
         .solver(guess)
         .oracle(guess)
-        .interactor(judge)
+        .interactor(interactor)
         .defaults(5, 300)
         .run();
 }
@@ -91,7 +91,7 @@ fn a_wrong_solver_is_caught_and_shrunk() {
     let failure = InteractiveStress::new("guess-wrong", random_case)
         .solver(wrong)
         .oracle(guess)
-        .interactor(judge)
+        .interactor(interactor)
         .defaults(5, 1000)
         .find()
         .expect("X = N comes up");

@@ -1,12 +1,12 @@
 //! The helper binaries' mains as binaries run them: this test re-executes itself as a
 //! generator, a checker, an interactor and an interactive solver (the role in `MAINS_ROLE`,
 //! so the command line is the main's own), and plays the last two against each other through
-//! real pipes, as `scripts/test.sh` runs `P` against `P-judge`.
+//! real pipes, as `scripts/test.sh` runs `P` against `P-interactor`.
 
 use std::io::Read;
 use std::process::{Command, ExitCode, Output as ProcessOutput, Stdio};
 
-use judge_test::guess::{guess, judge, search};
+use judge_test::guess::{guess, interactor, search};
 use judge_test::{checker_main, generator_main, interactor_main, run_binary};
 
 fn main() -> ExitCode {
@@ -21,7 +21,7 @@ fn main() -> ExitCode {
                 }
             })
         }
-        Ok("judge") => return interactor_main(judge),
+        Ok("interactor") => return interactor_main(interactor),
         Ok("solver") => return judge_io::run_stream(guess),
         Ok("wrong-solver") => return judge_io::run_stream(|input, out| search(input, out, true)),
         Ok("rude-solver") => {
@@ -133,15 +133,15 @@ fn play(case: &str, solver: &str) -> ProcessOutput {
         .stderr(Stdio::null())
         .spawn()
         .expect("the solver starts");
-    let judge = Command::new(me())
-        .env(ROLE, "judge")
+    let interactor = Command::new(me())
+        .env(ROLE, "interactor")
         .arg(&case_path)
         .stdin(from_solver)
         .stdout(to_solver)
         .stderr(Stdio::piped())
         .spawn()
         .expect("the interactor starts");
-    let output = judge.wait_with_output().expect("the interactor ends");
+    let output = interactor.wait_with_output().expect("the interactor ends");
     let _ = solver.kill();
     solver.wait().expect("the solver ends");
     std::fs::remove_dir_all(&dir).expect("cleaning up");
@@ -166,9 +166,9 @@ fn an_interactor_rejects_with_status_1_and_one_line() {
 }
 
 fn an_interactor_needs_one_readable_case_file() {
-    assert_one_error_line(&run_as("judge", &[], b""), "error: usage:");
+    assert_one_error_line(&run_as("interactor", &[], b""), "error: usage:");
     assert_one_error_line(
-        &run_as("judge", &["/nonexistent"], b""),
+        &run_as("interactor", &["/nonexistent"], b""),
         "error: cannot read /nonexistent",
     );
 }

@@ -4,7 +4,7 @@
 //! never says the solver agrees.
 
 use judge_io::{Error, Output, Rng, Scanner};
-use judge_test::guess::{guess, judge};
+use judge_test::guess::{guess, interactor};
 use judge_test::{InteractiveStress, RunFn, StreamRunFn, Stress};
 
 /// One number n in 0..=9; the answer is n + 1.
@@ -63,7 +63,7 @@ fn an_interactive_case_that_cannot_shrink_is_said_not_to_have_shrunk() {
     let failure = InteractiveStress::new("reports-no-shrink", |_: &mut Rng| b"1 1\n".to_vec())
         .solver(silent)
         .oracle(guess)
-        .interactor(judge)
+        .interactor(interactor)
         .defaults(1, 3)
         .find()
         .expect("the silent solver fails");

@@ -4,7 +4,7 @@
 //! as on several.
 
 use judge_io::{Error, Output, Rng, Scanner};
-use judge_test::{shrink, Judged, RunFn, Stress};
+use judge_test::{shrink, CaseVerdict, RunFn, Stress};
 
 /// A value's largest magnitude in both formats.
 const MAX_VALUE: i64 = 1000;
@@ -167,19 +167,19 @@ fn n_m_k_with_requests_shrinks_to_the_smallest_failing_input() {
 
 #[test]
 fn shrinking_keeps_valid_failing_inputs_only() {
-    let judge = |input: &[u8]| {
+    let verdict_of = |input: &[u8]| {
         let (mut want, mut got) = (Output::new(Vec::new()), Output::new(Vec::new()));
         if sum(input, &mut want).is_err() {
-            return Judged::Invalid;
+            return CaseVerdict::Invalid;
         }
         sum_wrong_on_negatives(input, &mut got).expect("the same parser");
         if want.into_inner().ok() == got.into_inner().ok() {
-            Judged::Passes
+            CaseVerdict::Passes
         } else {
-            Judged::Fails
+            CaseVerdict::Fails
         }
     };
-    let (smallest, tries) = shrink(b"6\n5 70\n-3 8\n-90 4\n", &judge, &[]);
+    let (smallest, tries) = shrink(b"6\n5 70\n-3 8\n-90 4\n", &verdict_of, &[]);
     assert!(tries > 0);
     assert_eq!(String::from_utf8_lossy(&smallest), "1\n-1\n");
 }
@@ -187,41 +187,41 @@ fn shrinking_keeps_valid_failing_inputs_only() {
 #[test]
 fn numbers_are_written_plainly() {
     // Fails whenever a value is below -1000 + 1; the shrinker must not write -0999 or -01.
-    let judge = |input: &[u8]| match std::str::from_utf8(input)
+    let verdict_of = |input: &[u8]| match std::str::from_utf8(input)
         .ok()
         .and_then(|t| t.trim().parse::<i64>().ok())
     {
-        Some(v) if v <= -999 => Judged::Fails,
-        Some(_) => Judged::Passes,
-        None => Judged::Invalid,
+        Some(v) if v <= -999 => CaseVerdict::Fails,
+        Some(_) => CaseVerdict::Passes,
+        None => CaseVerdict::Invalid,
     };
-    let (smallest, _) = shrink(b"-5001\n", &judge, &[]);
+    let (smallest, _) = shrink(b"-5001\n", &verdict_of, &[]);
     assert_eq!(String::from_utf8_lossy(&smallest), "-999\n");
 }
 
 #[test]
 fn bracket_matrices_lose_rows_and_columns() {
     // Fails when the matrix holds a 1 below another 1 (Programmers' array format).
-    let judge = |input: &[u8]| {
+    let verdict_of = |input: &[u8]| {
         let text = String::from_utf8_lossy(input);
         let Some(rows) = text.trim().strip_prefix("[[").and_then(|t| t.strip_suffix("]]")) else {
-            return Judged::Invalid;
+            return CaseVerdict::Invalid;
         };
         let grid: Vec<Vec<&str>> = rows.split("],[").map(|r| r.split(',').collect()).collect();
         let width = grid[0].len();
         if grid.iter().any(|r| r.len() != width || r.iter().any(|c| *c != "0" && *c != "1")) {
-            return Judged::Invalid;
+            return CaseVerdict::Invalid;
         }
         let stacked =
             (1..grid.len()).any(|y| (0..width).any(|x| grid[y][x] == "1" && grid[y - 1][x] == "1"));
         if stacked {
-            Judged::Fails
+            CaseVerdict::Fails
         } else {
-            Judged::Passes
+            CaseVerdict::Passes
         }
     };
     let input = b"[[0,1,0,1],[1,0,0,1],[0,0,1,1]]\n";
-    let (smallest, _) = shrink(input, &judge, &[]);
+    let (smallest, _) = shrink(input, &verdict_of, &[]);
     assert_eq!(String::from_utf8_lossy(&smallest), "[[1],[1]]\n");
 }
 

@@ -1,7 +1,7 @@
 //! One interactive case: the solver against the problem's interactor, through pipes that run
 //! through the runner.
 //!
-//! The interactor runs as `<problem>-judge CASE.in`; the solver's stdout is its stdin and its
+//! The interactor runs as `<problem>-interactor CASE.in`; the solver's stdout is its stdin and its
 //! stdout the solver's stdin. Two threads copy each direction and keep the last lines of the
 //! exchange for a failure's report. Both programs are killed once the wall-time deadline
 //! passes, so a solver that waits forever ends as TLE, never as a hang.

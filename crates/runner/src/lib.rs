@@ -24,6 +24,7 @@ mod check;
 mod interactive;
 mod make;
 mod process;
+pub mod same_program;
 pub mod scale;
 mod stderr;
 pub mod suite;
@@ -160,7 +161,7 @@ pub struct Problem {
     release: PathBuf,
     /// `<problem>-check`, for a problem with its own checker.
     checker: Option<String>,
-    /// `<problem>-judge`, for an interactive problem.
+    /// `<problem>-interactor`, for an interactive problem.
     interactor: Option<String>,
     /// `<problem>-naive`, the oracle, for a problem that has one: it judges the hand-written
     /// samples that the solver fails. Built the first time it is needed.

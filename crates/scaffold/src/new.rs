@@ -15,7 +15,7 @@
 //! page fills: `--from` and `xtask receive` are in [`crate::from_page`]) is `Cargo.toml`, `src/main.rs` (which stays as it is), `src/lib.rs`
 //! (the input declared with `input!`, `solve`, `render`: the one file to edit) and its samples,
 //! `testdata/NAME/sample-K.in`/`.out`; an interactive one adds the judge's side,
-//! `src/interactor.rs` and `src/bin/NAME-judge.rs`, since its samples give no verdict without
+//! `src/interactor.rs` and `src/bin/NAME-interactor.rs`, since its samples give no verdict without
 //! one. Its files come from `templates/problem/` and are written into a folder of their own
 //! first, then renamed into place: a failure leaves nothing behind, and an existing crate is
 //! never touched (its samples are compared with the given ones instead; see
@@ -260,7 +260,10 @@ const INTERACTIVE: &[Template] = &[
     ("crates/NAME/src/main.rs", template!("problem/interactive/main.rs.tmpl")),
     ("crates/NAME/src/lib.rs", template!("problem/interactive/lib.rs.tmpl")),
     ("crates/NAME/src/interactor.rs", template!("problem/interactive/interactor.rs.tmpl")),
-    ("crates/NAME/src/bin/NAME-judge.rs", template!("problem/interactive/bin-judge.rs.tmpl")),
+    (
+        "crates/NAME/src/bin/NAME-interactor.rs",
+        template!("problem/interactive/bin-interactor.rs.tmpl"),
+    ),
     ("testdata/NAME/sample-1.in", template!("problem/interactive/sample-1.in")),
 ];
 
@@ -759,7 +762,8 @@ fn compare_samples(
     samples: &[(String, String)],
     add: bool,
 ) -> Result<SampleReport, NewError> {
-    let interactive = root.join(format!("crates/{name}/src/bin/{name}-judge.rs")).is_file();
+    let interactor = judge_meta::protocol::interactor_name(name);
+    let interactive = root.join(format!("crates/{name}/src/bin/{interactor}.rs")).is_file();
     let dir = if interactive {
         PathBuf::from(format!("testdata/{name}/page"))
     } else {

@@ -1,7 +1,8 @@
 //! `xtask`: the workspace's own tools, behind the scripts in `scripts/`.
 //!
 //! ```text
-//! xtask bundle [--compact] PROBLEM  one self-contained .rs file on stdout, its size on stderr
+//! xtask bundle [--compact] PROBLEM  one self-contained .rs file on stdout, its size on stderr,
+//!                                   once it has done what cargo's build does on the testdata
 //! xtask test [--quick] [PROBLEM...]  the tests (cargo's and every testdata case; --quick: the
 //!                                   testdata through the release binary)
 //! xtask testdata [--quick] [PROBLEM...]
@@ -32,6 +33,9 @@
 //!
 //! `xtask measure REPORT PROGRAM [ARGS...]` is the testdata runner's own helper (it runs a
 //! program and writes its CPU time and peak memory to REPORT); see the runner's `process.rs`.
+//! `xtask same-program PROBLEM BUNDLE.rs` runs a saved bundle against cargo's release build on
+//! the problem's testdata, as `xtask bundle` does before it prints one (the runner's
+//! `same_program.rs`): how a bundle a user reports is checked again.
 //!
 //! The work is done by the crates below: `bundler` (the bundle), `runner` (the testdata runner
 //! and make-testdata), `scaffold` (new crates, from the command line or from a problem's page)
@@ -184,6 +188,13 @@ fn dispatch(root: &Path, args: &[&str]) -> Result<bool, Stop> {
             }
             Ok(true)
         }
+        ["same-program", problem, bundle] => {
+            const SAME: &str = "usage: xtask same-program PROBLEM BUNDLE.rs";
+            checked_problems(root, &[problem], SAME)?;
+            let text = std::fs::read_to_string(bundle)
+                .map_err(|e| Stop::Usage(format!("cannot read {bundle}: {e}"), SAME))?;
+            Ok(same_program(root, problem, &text)?)
+        }
         ["profiles"] => {
             print_profiles();
             Ok(true)
@@ -298,7 +309,27 @@ fn print_bundle(root: &Path, problem: &str, compact: bool) -> Result<bool, Strin
             meta.judge()
         ));
     }
+    if !same_program(root, problem, &bundle.text)? {
+        return Ok(false);
+    }
     print!("{}", bundle.text);
+    Ok(true)
+}
+
+/// Runs the bundle `text` against cargo's release build of `problem` on its testdata and says
+/// so on stderr; whether they agree (no testdata: a note, and true).
+fn same_program(root: &Path, problem: &str, text: &str) -> Result<bool, String> {
+    match runner::same_program::check(root, problem, text)? {
+        runner::same_program::Sameness::Same(agreement) => eprintln!("{agreement}"),
+        runner::same_program::Sameness::NoTestdata => eprintln!(
+            "note: testdata/{problem} holds no cases, so the bundle could not be run against \
+             cargo's build"
+        ),
+        runner::same_program::Sameness::Different(report) => {
+            eprintln!("error: {report}");
+            return Ok(false);
+        }
+    }
     Ok(true)
 }
 

@@ -171,7 +171,7 @@ fn made_crates_pass_every_check_at_once() {
     fs::write(root.join("testdata/tpl-yes/sample-2.out"), "yes\nnO\n").expect("a sample");
 
     made(&["new", "--interactive", "tpl-guess", "--judge", "codeforces"]);
-    assert!(root.join("crates/tpl-guess/src/bin/tpl-guess-judge.rs").is_file());
+    assert!(root.join("crates/tpl-guess/src/bin/tpl-guess-interactor.rs").is_file());
     assert!(!root.join("testdata/tpl-guess/sample-1.out").exists(), "interactive cases are inputs");
 
     made(&["new", "--lib", "tpl-fenwick"]);

@@ -49,11 +49,11 @@ fn main() {
 /// guesses as plain numbers and at most 40 of them. The case is `N SECRET`; it tells the solver
 /// N, then answers each guess with `higher`, `lower` or `correct`; more than 40 guesses, or an
 /// end before `correct`, are rejected.
-const GUESS_JUDGE: &str = r#"use judge_test::guess::{judge_by, Rules};
+const GUESS_JUDGE: &str = r#"use judge_test::guess::{interactor_by, Rules};
 
 fn main() -> std::process::ExitCode {
     let rules = Rules { asked_with_question_mark: false, max_guesses: Some(40) };
-    judge_test::interactor_main(|case, solver, out| judge_by(rules, case, solver, out))
+    judge_test::interactor_main(|case, solver, out| interactor_by(rules, case, solver, out))
 }
 "#;
 
@@ -207,7 +207,7 @@ fn fixture() -> &'static Path {
                 .replace("STRATEGY", strategy)
                 .replace("FLUSH", flush)
                 .replace("AFTER_FIRST_REPLY", after_first_reply);
-            problem(&root, name, "", &main, &[(&format!("{name}-judge"), GUESS_JUDGE)]);
+            problem(&root, name, "", &main, &[(&format!("{name}-interactor"), GUESS_JUDGE)]);
             write(&root.join(format!("testdata/{name}/a.in")), "100 90\n");
             write(&root.join(format!("testdata/{name}/b.in")), "1000 999\n");
         }
@@ -270,7 +270,7 @@ fn fixture() -> &'static Path {
         }
         write(&root.join("testdata/typo/.generated"), "made\n");
         chatty(&root);
-        let judge = "guess-made-judge";
+        let judge = "guess-made-interactor";
         let main = GUESS_SOLVER
             .replace("STRATEGY", "(lo + hi) / 2")
             .replace("FLUSH", "true")
@@ -419,9 +419,9 @@ fn interactive_problems_run_against_their_interactor() {
     let problems = ["guess-ok", "guess-wrong", "guess-noflush", "guess-crash"];
     let output = testdata(&[&["--quick"], &problems[..]].concat());
     let out = stdout(&output);
-    assert!(
-        out.contains("== guess-ok: 2 cases, BOJ limits 500 ms / 32 MB, interactor guess-ok-judge")
-    );
+    assert!(out.contains(
+        "== guess-ok: 2 cases, BOJ limits 500 ms / 32 MB, interactor guess-ok-interactor"
+    ));
     for case in ["a", "b"] {
         let ok = line(&out, "guess-ok", case, "release");
         assert!(ok.starts_with("AC ") && ok.contains(" MB"), "{out}");
@@ -650,8 +650,8 @@ fn make_testdata_checks_an_interactive_case_against_the_interactor() {
     let output = make_testdata("guess-made");
     let out = stdout(&output);
     assert!(output.status.success(), "{out}{}", String::from_utf8_lossy(&output.stderr));
-    assert!(out.contains("seven: 7 bytes in, checked by guess-made-judge: yes\n"), "{out}");
-    assert!(out.contains("nine: 7 bytes in, checked by guess-made-judge: no\n"), "{out}");
+    assert!(out.contains("seven: 7 bytes in, checked by guess-made-interactor: yes\n"), "{out}");
+    assert!(out.contains("nine: 7 bytes in, checked by guess-made-interactor: no\n"), "{out}");
     let dir = fixture().join("testdata/guess-made");
     assert_eq!(fs::read_to_string(dir.join("seven.in")).expect("seven.in"), "1000 7\n");
     assert!(!dir.join("seven.out").exists(), "an interactive case is its input alone");

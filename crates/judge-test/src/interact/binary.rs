@@ -6,27 +6,23 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use judge_io::{Error, Output, StreamInput};
+use judge_io::{Output, StreamInput};
 
 use super::pipes::{lock, ExchangeReader, ExchangeWriter, Transcript};
-use super::{interactor_failure, over_time, verdict, Interaction, TIME_LIMIT};
+use super::{interactor_failure, over_time, verdict, Interaction, Interactor, TIME_LIMIT};
 use crate::panics::catch_quietly;
 
 /// Plays the solver binary `program` (run with `args`) against `interactor` on the case
 /// `case`, through the child's stdin and stdout, as `scripts/test.sh` plays `P` against
-/// `P-judge`: for a problem's `tests/cli.rs`. A solver still running at [`TIME_LIMIT`] is
+/// `P-interactor`: for a problem's `tests/cli.rs`. A solver still running at [`TIME_LIMIT`] is
 /// killed (a missing flush ends here, since a process's wait cannot be seen); a non-zero exit
 /// fails with its first stderr line.
-pub fn interact_binary<I>(program: &str, args: &[&str], case: &[u8], interactor: I) -> Interaction
-where
-    I: FnOnce(
-            &[u8],
-            &mut StreamInput<ExchangeReader>,
-            &mut Output<ExchangeWriter>,
-        ) -> Result<(), Error>
-        + Send
-        + 'static,
-{
+pub fn interact_binary<I: Interactor>(
+    program: &str,
+    args: &[&str],
+    case: &[u8],
+    interactor: I,
+) -> Interaction {
     let spawned = Command::new(program)
         .args(args)
         .stdin(Stdio::piped())
@@ -107,11 +103,11 @@ mod tests {
     use std::time::{Duration, Instant};
 
     use super::{interact_binary, wait_or_kill};
-    use crate::interact::tests::echo_judge;
+    use crate::interact::tests::echo_interactor;
 
     #[test]
     fn a_process_plays_through_its_stdin_and_stdout() {
-        let play = interact_binary("sh", &["-c", "read line; echo pong"], b"", echo_judge);
+        let play = interact_binary("sh", &["-c", "read line; echo pong"], b"", echo_interactor);
         assert_eq!(play.verdict, Ok(()));
         assert_eq!(play.transcript, "< ping\n> pong\n");
     }
@@ -119,7 +115,7 @@ mod tests {
     #[test]
     fn a_failing_process_is_its_status_and_first_stderr_line() {
         let script = "echo 'error: line 1, column 1: no' >&2; echo more >&2; exit 3";
-        let play = interact_binary("sh", &["-c", script], b"", echo_judge);
+        let play = interact_binary("sh", &["-c", script], b"", echo_interactor);
         let why = play.verdict.expect_err("the solver fails");
         assert!(why.ends_with("the solver exits with exit status: 3: error: line 1, column 1: no"));
         assert!(why.starts_with("the interactor rejects: "), "{why}");
@@ -127,7 +123,7 @@ mod tests {
 
     #[test]
     fn a_program_that_cannot_start_is_said_so() {
-        let play = interact_binary("/nonexistent/solver", &[], b"", echo_judge);
+        let play = interact_binary("/nonexistent/solver", &[], b"", echo_interactor);
         let why = play.verdict.expect_err("no solver");
         assert!(why.starts_with("cannot start /nonexistent/solver: "), "{why}");
     }

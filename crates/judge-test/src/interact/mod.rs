@@ -1,5 +1,5 @@
 //! Playing a solver against an interactor: [`interact`] plays a solver function in process,
-//! each side on a thread of its own and talking through in-memory pipes, as `P` and `P-judge`
+//! each side on a thread of its own and talking through in-memory pipes, as `P` and `P-interactor`
 //! play through real pipes under `scripts/test.sh`; [`interact_binary`] plays the solver's
 //! binary through its stdin and stdout.
 //!
@@ -33,23 +33,33 @@ pub type SolverOutput = Output<ExchangeWriter>;
 /// An interactive solver as tests name its type: `run_stream`'s argument, at the harness's
 /// pipes.
 pub type StreamRunFn = fn(&mut SolverInput, &mut SolverOutput) -> Result<(), Error>;
+/// What an interactor reads: the solver's output as it arrives.
+pub(crate) type InteractorInput = StreamInput<ExchangeReader>;
+/// What an interactor writes: the solver's input.
+pub(crate) type InteractorOutput = Output<ExchangeWriter>;
 /// An interactor as tests name its type: the case file's bytes, the solver's output as it
 /// arrives, and a writer to the solver; `Err(why)` rejects.
-pub type InteractorFn =
-    fn(&[u8], &mut StreamInput<ExchangeReader>, &mut Output<ExchangeWriter>) -> Result<(), Error>;
+pub type InteractorFn = fn(&[u8], &mut InteractorInput, &mut InteractorOutput) -> Result<(), Error>;
+
+/// An interactor that one play owns: any function or closure that takes the case file's
+/// bytes, the solver's output as it arrives and a writer to the solver, returns `Err(why)` to
+/// reject, and can move to the play's thread. A name for that bound (a trait alias: every such
+/// function has it), which [`interact`] and [`interact_binary`] take.
+pub trait Interactor:
+    FnOnce(&[u8], &mut InteractorInput, &mut InteractorOutput) -> Result<(), Error> + Send + 'static
+{
+}
+
+impl<F> Interactor for F where
+    F: FnOnce(&[u8], &mut InteractorInput, &mut InteractorOutput) -> Result<(), Error>
+        + Send
+        + 'static
+{
+}
 
 /// A solver as one play owns it.
 type PlayingSolver =
     Box<dyn FnOnce(&mut SolverInput, &mut SolverOutput) -> Result<(), Error> + Send>;
-/// An interactor as one play owns it.
-type PlayingInteractor = Box<
-    dyn FnOnce(
-            &[u8],
-            &mut StreamInput<ExchangeReader>,
-            &mut Output<ExchangeWriter>,
-        ) -> Result<(), Error>
-        + Send,
->;
 
 /// How a play ended.
 #[derive(Debug, Clone)]
@@ -89,13 +99,7 @@ impl Interaction {
 pub fn interact<S, I>(case: &[u8], solver: S, interactor: I) -> Interaction
 where
     S: FnOnce(&mut SolverInput, &mut SolverOutput) -> Result<(), Error> + Send + 'static,
-    I: FnOnce(
-            &[u8],
-            &mut StreamInput<ExchangeReader>,
-            &mut Output<ExchangeWriter>,
-        ) -> Result<(), Error>
-        + Send
-        + 'static,
+    I: Interactor,
 {
     play(case, Box::new(solver), Box::new(interactor), TIME_LIMIT)
 }
@@ -108,7 +112,7 @@ type Ended = Result<(Result<(), Error>, io::Result<()>), String>;
 fn play(
     case: &[u8],
     solver: PlayingSolver,
-    interactor: PlayingInteractor,
+    interactor: Box<dyn Interactor>,
     limit: Duration,
 ) -> Interaction {
     let pipes = Pipes::new();
@@ -223,7 +227,7 @@ mod tests {
     use judge_io::{Error, Output, StreamInput};
 
     /// Says `ping`, then expects `pong` (the in-process and the process tests' interactor).
-    pub(super) fn echo_judge<R: std::io::Read, W: std::io::Write>(
+    pub(super) fn echo_interactor<R: std::io::Read, W: std::io::Write>(
         _case: &[u8],
         solver: &mut StreamInput<R>,
         out: &mut Output<W>,
@@ -247,7 +251,8 @@ mod tests {
             }
             Ok(())
         };
-        let play = play(b"", Box::new(endless), Box::new(echo_judge), Duration::from_millis(100));
+        let play =
+            play(b"", Box::new(endless), Box::new(echo_interactor), Duration::from_millis(100));
         let why = play.verdict.expect_err("the time limit passes");
         assert!(why.starts_with("no end within 0.1 s"), "{why}");
     }
@@ -259,7 +264,7 @@ mod tests {
             out.str("pong").newline();
             Ok(())
         };
-        let play = play(b"", Box::new(pong), Box::new(echo_judge), Duration::from_secs(10));
+        let play = play(b"", Box::new(pong), Box::new(echo_interactor), Duration::from_secs(10));
         assert_eq!(play.verdict, Ok(()));
         assert_eq!(play.transcript, "< ping\n> pong\n");
     }

@@ -309,12 +309,12 @@ mod tests {
     fn bytes_cross_in_order_and_the_transcript_marks_each_side() {
         let pipes = Pipes::new();
         let (mut solver_in, mut solver_out) = pipes.ends(Side::Solver);
-        let (mut judge_in, mut judge_out) = pipes.ends(Side::Interactor);
-        judge_out.write_all(b"3\n").expect("the solver reads");
+        let (mut interactor_in, mut interactor_out) = pipes.ends(Side::Interactor);
+        interactor_out.write_all(b"3\n").expect("the solver reads");
         solver_out.write_all(b"? 2\n").expect("the interactor reads");
         solver_out.write_all(b"? 1\n").expect("the interactor reads");
         let mut line = [0u8; 8];
-        assert_eq!(judge_in.read(&mut line).expect("bytes wait"), 8);
+        assert_eq!(interactor_in.read(&mut line).expect("bytes wait"), 8);
         assert_eq!(&line, b"? 2\n? 1\n");
         assert_eq!(solver_in.read(&mut line[..1]).expect("bytes wait"), 1);
         assert_eq!(pipes.transcript(), "< 3\n> ? 2\n> ? 1\n");
@@ -324,13 +324,13 @@ mod tests {
     fn a_read_after_the_writer_ended_is_the_end_and_a_write_after_the_reader_ended_fails() {
         let pipes = Pipes::new();
         let (mut solver_in, solver_out) = pipes.ends(Side::Solver);
-        let (judge_in, mut judge_out) = pipes.ends(Side::Interactor);
-        judge_out.write_all(b"1").expect("the solver reads");
-        drop(judge_out);
+        let (interactor_in, mut interactor_out) = pipes.ends(Side::Interactor);
+        interactor_out.write_all(b"1").expect("the solver reads");
+        drop(interactor_out);
         let mut buf = [0u8; 4];
         assert_eq!(solver_in.read(&mut buf).expect("the byte"), 1);
         assert_eq!(solver_in.read(&mut buf).expect("the end"), 0);
-        drop(judge_in);
+        drop(interactor_in);
         let mut solver_out = solver_out;
         let error = solver_out.write_all(b"x").expect_err("nobody reads");
         assert_eq!(error.kind(), ErrorKind::BrokenPipe);
@@ -341,12 +341,13 @@ mod tests {
     fn both_sides_waiting_is_a_deadlock_seen_at_once() {
         let pipes = Pipes::new();
         let (mut solver_in, _solver_out) = pipes.ends(Side::Solver);
-        let (mut judge_in, _judge_out) = pipes.ends(Side::Interactor);
-        let judge = std::thread::spawn(move || judge_in.read(&mut [0u8; 1]).map_err(|e| e.kind()));
+        let (mut interactor_in, _interactor_out) = pipes.ends(Side::Interactor);
+        let interactor =
+            std::thread::spawn(move || interactor_in.read(&mut [0u8; 1]).map_err(|e| e.kind()));
         // Whichever reads second sees the other waiting; the first is woken by the break.
         let solver = solver_in.read(&mut [0u8; 1]).map_err(|e| e.kind());
-        let judge = judge.join().expect("the reader returns");
-        assert_eq!((solver, judge), (Err(ErrorKind::BrokenPipe), Err(ErrorKind::BrokenPipe)));
+        let interactor = interactor.join().expect("the reader returns");
+        assert_eq!((solver, interactor), (Err(ErrorKind::BrokenPipe), Err(ErrorKind::BrokenPipe)));
         assert_eq!(pipes.broken(), Some(Broken::Deadlock));
     }
 
@@ -354,7 +355,7 @@ mod tests {
     fn breaking_off_wakes_a_waiting_reader() {
         let pipes = Pipes::new();
         let (mut solver_in, _solver_out) = pipes.ends(Side::Solver);
-        let (_judge_in, _judge_out) = pipes.ends(Side::Interactor);
+        let (_interactor_in, _interactor_out) = pipes.ends(Side::Interactor);
         let breaker = {
             let pipes = std::sync::Arc::clone(&pipes);
             std::thread::spawn(move || {

@@ -4,13 +4,13 @@
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use judge_io::{Error, Output, Rng};
+use judge_io::{Error, Output};
 use judge_meta::{CaseInput, CheckFn, OutputChecker};
 
-use super::{search, with_newline, Failure, Generator, Plan, Subject, Verdict};
+use super::plan::{Failure, Generator, Parts, Plan, Subject, Verdict};
+use super::{search, with_newline, StressTest};
 use crate::metadata;
 use crate::panics::catch_quietly;
-use crate::shrink::ShrinkFn;
 
 /// A solver or oracle as stress tests write it: the crate's `run` at `Vec<u8>` output. Name
 /// the type of a hand-written variant with it (`let wrong: RunFn = |input, out| ...`).
@@ -37,95 +37,57 @@ type DynRun<'a> = dyn Fn(&[u8], &mut Output<Vec<u8>>) -> Result<(), Error> + Syn
 ///     .oracle(naive::run)
 ///     .run();
 /// ```
-pub struct Stress<'a> {
-    plan: Plan,
-    generate: Generator<'a>,
+pub type Stress<'a> = StressTest<'a, Batch<'a>>;
+
+/// What [`Stress`] adds to a stress test: the solver, the oracle and, optionally, the
+/// problem's check function.
+#[derive(Default)]
+pub struct Batch<'a> {
     solver: Option<Box<DynRun<'a>>>,
     oracle: Option<Box<DynRun<'a>>>,
     checker: Option<CheckFn>,
 }
 
 impl<'a> Stress<'a> {
-    /// A stress test named `name` (its failing inputs go to `target/stress/<name>/`) on inputs
-    /// drawn by `generate`: small ones, since the oracle runs on each. Defaults: seed 1, 1000
-    /// cases, the problem's declared checker.
-    pub fn new<G: Fn(&mut Rng) -> Vec<u8> + Sync + 'a>(name: &str, generate: G) -> Stress<'a> {
-        Stress {
-            plan: Plan::new(name),
-            generate: Box::new(generate),
-            solver: None,
-            oracle: None,
-            checker: None,
-        }
-    }
-
     /// The program under test (usually the crate's `run`).
-    pub fn solver<F>(mut self, solver: F) -> Stress<'a>
+    pub fn solver<F>(self, solver: F) -> Stress<'a>
     where
         F: Fn(&[u8], &mut Output<Vec<u8>>) -> Result<(), Error> + Sync + 'a,
     {
-        self.solver = Some(Box::new(solver));
-        self
+        self.with_parts(|parts| parts.solver = Some(Box::new(solver)))
     }
 
     /// The brute-force oracle (usually the crate's `naive::run`); an input it rejects is not a
     /// valid input, and is never a failing case. An oracle that panics on a generated input
     /// fails the run (its bug, or an input beyond its reach).
-    pub fn oracle<F>(mut self, oracle: F) -> Stress<'a>
+    pub fn oracle<F>(self, oracle: F) -> Stress<'a>
     where
         F: Fn(&[u8], &mut Output<Vec<u8>>) -> Result<(), Error> + Sync + 'a,
     {
-        self.oracle = Some(Box::new(oracle));
-        self
+        self.with_parts(|parts| parts.oracle = Some(Box::new(oracle)))
     }
 
     /// The problem's own check function, run in process instead of what the metadata
     /// declares. Not needed: a `binary` checker's `<package>-check` is run on each case, and
     /// giving the function it runs here only saves those runs.
-    pub fn checker(mut self, check: CheckFn) -> Stress<'a> {
-        self.checker = Some(check);
-        self
+    pub fn checker(self, check: CheckFn) -> Stress<'a> {
+        self.with_parts(|parts| parts.checker = Some(check))
     }
+}
 
-    /// A problem-specific shrinking step, tried after the generic ones.
-    pub fn shrinker(mut self, shrink: ShrinkFn) -> Stress<'a> {
-        self.plan.shrinkers.push(shrink);
-        self
-    }
-
-    /// The default seed and number of cases (the environment may override both).
-    ///
-    /// # Panics
-    /// If `cases` is 0.
-    pub fn defaults(mut self, seed: u64, cases: u64) -> Stress<'a> {
-        self.plan.set_defaults(seed, cases);
-        self
-    }
-
-    /// Runs the cases; panics with the report of the first failure (see [`Stress::find`]).
-    pub fn run(self) {
-        if let Some(failure) = self.find() {
-            panic!("{}", failure.report);
-        }
-    }
-
-    /// Runs the cases with the knobs read from the environment, prints what it ran, and returns
-    /// the first failure, shrunk, with its input saved under `STRESS_DIR`.
-    ///
-    /// # Panics
-    /// If the solver or the oracle was not given, the metadata's checker cannot be used, a
-    /// knob is not a number (or is 0 cases, or no end), or every case run was invalid.
-    pub fn find(&self) -> Option<Failure> {
-        let name = &self.plan.name;
+impl Parts for Batch<'_> {
+    /// The problem's declared checker (or the one given) compares the two answers.
+    fn find(&self, plan: &Plan, generate: &Generator<'_>) -> Option<Failure> {
+        let name = &plan.name;
         let checker = metadata::declared_checker(self.checker)
             .unwrap_or_else(|e| panic!("stress {name}: {e}"));
-        let judge = BatchJudge {
+        let check = BatchCheck {
             solver: self.solver.as_deref().expect("Stress needs .solver(...)"),
             oracle: self.oracle.as_deref().expect("Stress needs .oracle(...)"),
             checker,
             scratch: super::stress_dir(name).join("checker"),
         };
-        search(&self.plan, &self.generate, &judge, "the solver agrees with the oracle")
+        search(plan, generate, &check, "the solver agrees with the oracle")
     }
 }
 
@@ -162,7 +124,7 @@ fn execute(program: &DynRun<'_>, input: &[u8]) -> Outcome {
 }
 
 /// An ordinary problem's judging: the oracle's answer, the solver's, and the checker.
-struct BatchJudge<'s> {
+struct BatchCheck<'s> {
     solver: &'s DynRun<'s>,
     oracle: &'s DynRun<'s>,
     checker: OutputChecker,
@@ -170,7 +132,7 @@ struct BatchJudge<'s> {
     scratch: PathBuf,
 }
 
-impl Subject for BatchJudge<'_> {
+impl Subject for BatchCheck<'_> {
     fn verdict(&self, input: &[u8]) -> Verdict {
         let expected = match execute(self.oracle, input) {
             Outcome::Answer(expected) => expected,
@@ -219,7 +181,7 @@ mod tests {
     use judge_io::{Error, Output};
     use judge_meta::{Checker, OutputChecker};
 
-    use super::{execute, BatchJudge, Outcome, RunFn, Subject, Verdict};
+    use super::{execute, BatchCheck, Outcome, RunFn, Subject, Verdict};
 
     /// A digit, echoed; anything else is rejected.
     fn echo_digit(input: &[u8], out: &mut Output<Vec<u8>>) -> Result<(), Error> {
@@ -232,8 +194,8 @@ mod tests {
         }
     }
 
-    fn judge<'s>(solver: &'s RunFn, oracle: &'s RunFn) -> BatchJudge<'s> {
-        BatchJudge {
+    fn check<'s>(solver: &'s RunFn, oracle: &'s RunFn) -> BatchCheck<'s> {
+        BatchCheck {
             solver,
             oracle,
             checker: OutputChecker::Builtin(Checker::Exact),
@@ -257,17 +219,17 @@ mod tests {
             Ok(())
         };
         let crashes: RunFn = |_, _| panic!("the oracle's bug");
-        assert_eq!(judge(&echo, &echo).verdict(b"3"), Verdict::Passes);
-        let invalid = judge(&echo, &echo).verdict(b"12");
+        assert_eq!(check(&echo, &echo).verdict(b"3"), Verdict::Passes);
+        let invalid = check(&echo, &echo).verdict(b"12");
         assert_eq!(invalid, Verdict::Invalid("not a digit".to_string()));
-        let fails = judge(&wrong, &echo).verdict(b"3");
+        let fails = check(&wrong, &echo).verdict(b"3");
         assert!(matches!(fails, Verdict::Fails(why) if why.starts_with("WA ")), "a wrong answer");
-        let crash = judge(&echo, &crashes).verdict(b"3");
+        let crash = check(&echo, &crashes).verdict(b"3");
         assert_eq!(
             crash,
             Verdict::OracleCrashes("the oracle crashes: panicked: the oracle's bug".to_string())
         );
-        let details = judge(&wrong, &echo).details(b"3");
+        let details = check(&wrong, &echo).details(b"3");
         assert_eq!(details, "--- solver\n0\n--- oracle\n3\n");
     }
 }

@@ -3,12 +3,12 @@
 
 use std::sync::Arc;
 
-use judge_io::{Error, Output, Rng, StreamInput};
+use judge_io::Error;
 
-use super::{search, with_newline, Failure, Generator, Plan, Subject, Verdict};
-use crate::interact::{interact, ExchangeReader, ExchangeWriter, Interaction};
+use super::plan::{Failure, Generator, Parts, Plan, Subject, Verdict};
+use super::{search, with_newline, StressTest};
+use crate::interact::{interact, Interaction, InteractorInput, InteractorOutput};
 use crate::interact::{SolverInput, SolverOutput};
-use crate::shrink::ShrinkFn;
 
 /// How many lines of the exchange a report shows.
 const SHOWN_LINES: usize = 20;
@@ -18,13 +18,7 @@ type SharedSolver =
     Arc<dyn Fn(&mut SolverInput, &mut SolverOutput) -> Result<(), Error> + Send + Sync>;
 /// An interactor as the engine shares it.
 type SharedInteractor = Arc<
-    dyn Fn(
-            &[u8],
-            &mut StreamInput<ExchangeReader>,
-            &mut Output<ExchangeWriter>,
-        ) -> Result<(), Error>
-        + Send
-        + Sync,
+    dyn Fn(&[u8], &mut InteractorInput, &mut InteractorOutput) -> Result<(), Error> + Send + Sync,
 >;
 
 /// The stress test of an interactive problem: on each generated case, the oracle (a simple
@@ -33,107 +27,67 @@ type SharedInteractor = Arc<
 /// fails when it rejects the solver's (or the solver crashes, deadlocks or runs out of time).
 /// Failures are shrunk and reported with the end of the exchange, as [`Stress`](crate::Stress)
 /// does.
-pub struct InteractiveStress<'a> {
-    plan: Plan,
-    generate: Generator<'a>,
+pub type InteractiveStress<'a> = StressTest<'a, Interactive>;
+
+/// What [`InteractiveStress`] adds to a stress test: the solver, the oracle and the
+/// interactor.
+#[derive(Default)]
+pub struct Interactive {
     solver: Option<SharedSolver>,
     oracle: Option<SharedSolver>,
     interactor: Option<SharedInteractor>,
 }
 
-impl<'a> InteractiveStress<'a> {
-    /// A stress test named `name` on cases (interactor inputs) drawn by `generate`.
-    /// Defaults: seed 1, 1000 cases.
-    pub fn new<G: Fn(&mut Rng) -> Vec<u8> + Sync + 'a>(name: &str, generate: G) -> Self {
-        InteractiveStress {
-            plan: Plan::new(name),
-            generate: Box::new(generate),
-            solver: None,
-            oracle: None,
-            interactor: None,
-        }
-    }
-
+impl InteractiveStress<'_> {
     /// The program under test (usually the crate's `run` for `run_stream`).
-    pub fn solver<S>(mut self, solver: S) -> Self
+    pub fn solver<S>(self, solver: S) -> Self
     where
         S: Fn(&mut SolverInput, &mut SolverOutput) -> Result<(), Error> + Send + Sync + 'static,
     {
-        self.solver = Some(Arc::new(solver));
-        self
+        self.with_parts(|parts| parts.solver = Some(Arc::new(solver)))
     }
 
     /// A simple solver the interactor must accept on every valid case.
-    pub fn oracle<S>(mut self, oracle: S) -> Self
+    pub fn oracle<S>(self, oracle: S) -> Self
     where
         S: Fn(&mut SolverInput, &mut SolverOutput) -> Result<(), Error> + Send + Sync + 'static,
     {
-        self.oracle = Some(Arc::new(oracle));
-        self
+        self.with_parts(|parts| parts.oracle = Some(Arc::new(oracle)))
     }
 
-    /// The interactor, as `src/bin/P-judge.rs` runs it through
+    /// The interactor, as `src/bin/P-interactor.rs` runs it through
     /// [`interactor_main`](crate::interactor_main).
-    pub fn interactor<I>(mut self, interactor: I) -> Self
+    pub fn interactor<I>(self, interactor: I) -> Self
     where
-        I: Fn(
-                &[u8],
-                &mut StreamInput<ExchangeReader>,
-                &mut Output<ExchangeWriter>,
-            ) -> Result<(), Error>
+        I: Fn(&[u8], &mut InteractorInput, &mut InteractorOutput) -> Result<(), Error>
             + Send
             + Sync
             + 'static,
     {
-        self.interactor = Some(Arc::new(interactor));
-        self
+        self.with_parts(|parts| parts.interactor = Some(Arc::new(interactor)))
     }
+}
 
-    /// A problem-specific shrinking step, tried after the generic ones.
-    pub fn shrinker(mut self, shrink: ShrinkFn) -> Self {
-        self.plan.shrinkers.push(shrink);
-        self
-    }
-
-    /// The default seed and number of cases (the environment may override both).
-    ///
-    /// # Panics
-    /// If `cases` is 0.
-    pub fn defaults(mut self, seed: u64, cases: u64) -> Self {
-        self.plan.set_defaults(seed, cases);
-        self
-    }
-
-    /// Runs the cases; panics with the report of the first failure.
-    pub fn run(self) {
-        if let Some(failure) = self.find() {
-            panic!("{}", failure.report);
-        }
-    }
-
-    /// Runs the cases with the knobs read from the environment and returns the first failure,
-    /// shrunk, as [`Stress::find`](crate::Stress::find) does.
-    ///
-    /// # Panics
-    /// If the solver, the oracle or the interactor was not given, on a bad knob, or when the
-    /// interactor rejects the oracle on every case run.
-    pub fn find(&self) -> Option<Failure> {
-        let judge = InteractiveJudge {
+impl Parts for Interactive {
+    /// A case counts when the interactor accepts the oracle; it fails when it rejects the
+    /// solver.
+    fn find(&self, plan: &Plan, generate: &Generator<'_>) -> Option<Failure> {
+        let check = InteractiveCheck {
             solver: self.solver.clone().expect("InteractiveStress needs .solver(...)"),
             oracle: self.oracle.clone().expect("InteractiveStress needs .oracle(...)"),
             interactor: self.interactor.clone().expect("InteractiveStress needs .interactor(...)"),
         };
-        search(&self.plan, &self.generate, &judge, "the interactor accepts the solver")
+        search(plan, generate, &check, "the interactor accepts the solver")
     }
 }
 
-struct InteractiveJudge {
+struct InteractiveCheck {
     solver: SharedSolver,
     oracle: SharedSolver,
     interactor: SharedInteractor,
 }
 
-impl InteractiveJudge {
+impl InteractiveCheck {
     fn play(&self, solver: &SharedSolver, case: &[u8]) -> Interaction {
         let (solver, interactor) = (Arc::clone(solver), Arc::clone(&self.interactor));
         interact(
@@ -144,7 +98,7 @@ impl InteractiveJudge {
     }
 }
 
-impl Subject for InteractiveJudge {
+impl Subject for InteractiveCheck {
     fn verdict(&self, case: &[u8]) -> Verdict {
         if let Err(why) = self.play(&self.oracle, case).verdict {
             return Verdict::Invalid(format!("with the oracle: {why}"));
@@ -168,20 +122,20 @@ impl Subject for InteractiveJudge {
 mod tests {
     use std::sync::Arc;
 
-    use super::{InteractiveJudge, Subject, Verdict};
-    use crate::guess::{guess, judge, search};
+    use super::{InteractiveCheck, Subject, Verdict};
+    use crate::guess::{guess, interactor, search};
 
-    fn judged(solver: super::SharedSolver) -> InteractiveJudge {
-        InteractiveJudge { solver, oracle: Arc::new(guess), interactor: Arc::new(judge) }
+    fn checked(solver: super::SharedSolver) -> InteractiveCheck {
+        InteractiveCheck { solver, oracle: Arc::new(guess), interactor: Arc::new(interactor) }
     }
 
     #[test]
     fn a_case_is_invalid_unless_the_oracle_is_accepted_and_fails_when_the_solver_is_not() {
-        let right = judged(Arc::new(guess));
+        let right = checked(Arc::new(guess));
         assert_eq!(right.verdict(b"5 5"), Verdict::Passes);
         let Verdict::Invalid(why) = right.verdict(b"5 6") else { panic!("X > N is no case") };
         assert!(why.starts_with("with the oracle: the interactor rejects: the case:"), "{why}");
-        let wrong = judged(Arc::new(|input, out| search(input, out, true)));
+        let wrong = checked(Arc::new(|input, out| search(input, out, true)));
         assert_eq!(wrong.verdict(b"5 4"), Verdict::Passes);
         let Verdict::Fails(why) = wrong.verdict(b"5 5") else { panic!("5 is never asked") };
         assert!(why.starts_with("the interactor rejects: more than 3 guesses"), "{why}");

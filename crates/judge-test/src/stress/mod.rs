@@ -6,10 +6,11 @@
 //! take case numbers in turn from one counter (the cases run are always `0..k`, none
 //! skipped), and the failure reported is the first case (in case order) that fails.
 //!
-//! The engine ([`search`]) judges cases through a [`Subject`]; its two kinds stand beside it:
-//! [`Stress`] (`batch.rs`: ordinary problems, outputs compared by the problem's checker) and
-//! [`InteractiveStress`] (`interactive.rs`: the solver and the oracle each play against the
-//! interactor). `report.rs` shrinks, saves and describes a failure.
+//! The builder, [`StressTest`], is here with the engine ([`search`]), which judges cases
+//! through a [`Subject`]; its two kinds stand beside it: [`Stress`] (`batch.rs`: ordinary
+//! problems, outputs compared by the problem's checker) and [`InteractiveStress`]
+//! (`interactive.rs`: the solver and the oracle each play against the interactor). `plan.rs`
+//! holds what they share; `report.rs` shrinks, saves and describes a failure.
 //!
 //! Knobs from the environment: `STRESS_SEED`, `STRESS_CASES` (at least 1), `STRESS_SECONDS` (a
 //! time budget in seconds, fractions allowed; 0: none), `STRESS_WORKERS` (default: every
@@ -19,6 +20,7 @@
 
 mod batch;
 mod interactive;
+mod plan;
 mod report;
 
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -28,75 +30,73 @@ use std::time::{Duration, Instant};
 use judge_io::Rng;
 
 use crate::shrink::ShrinkFn;
+use plan::{Generator, Parts, Plan, Subject, Verdict};
 
 pub use batch::{RunFn, Stress};
 pub use interactive::InteractiveStress;
+pub use plan::Failure;
 pub(crate) use report::{stress_dir, with_newline};
 
-/// A stress test's input generator: one small random input from a seeded [`Rng`].
-pub(crate) type Generator<'a> = Box<dyn Fn(&mut Rng) -> Vec<u8> + Sync + 'a>;
-
-/// The default time budget of a stress run inside `cargo test`, in seconds.
-const DEFAULT_SECONDS: f64 = 3.0;
-
-/// What every stress test has: its name, default seed and cases, and extra shrinking steps.
-pub(crate) struct Plan {
-    pub(crate) name: String,
-    pub(crate) seed: u64,
-    pub(crate) cases: u64,
-    pub(crate) shrinkers: Vec<ShrinkFn>,
+/// A stress test: its plan (name, default seed and cases, extra shrinking steps), its input
+/// generator, and `K`, what its kind adds. [`Stress`] and [`InteractiveStress`] are its two
+/// kinds; the builder's methods common to both are here, each kind's own beside it.
+pub struct StressTest<'a, K> {
+    plan: Plan,
+    generate: Generator<'a>,
+    parts: K,
 }
 
-impl Plan {
-    pub(crate) fn new(name: &str) -> Plan {
-        Plan { name: name.to_string(), seed: 1, cases: 1000, shrinkers: Vec::new() }
+impl<'a, K: Parts> StressTest<'a, K> {
+    /// A stress test named `name` (its failing inputs go to `target/stress/<name>/`) on inputs
+    /// drawn by `generate`: small ones, since the oracle runs on each. Defaults: seed 1, 1000
+    /// cases.
+    pub fn new<G: Fn(&mut Rng) -> Vec<u8> + Sync + 'a>(name: &str, generate: G) -> Self {
+        StressTest { plan: Plan::new(name), generate: Box::new(generate), parts: K::default() }
+    }
+
+    /// A problem-specific shrinking step, tried after the generic ones.
+    pub fn shrinker(mut self, shrink: ShrinkFn) -> Self {
+        self.plan.shrinkers.push(shrink);
+        self
     }
 
     /// The default seed and number of cases (the environment may override both).
     ///
     /// # Panics
-    /// If `cases` is 0: a run of no case proves nothing.
-    pub(crate) fn set_defaults(&mut self, seed: u64, cases: u64) {
-        assert!(cases >= 1, "stress {}: a stress test needs at least one case", self.name);
-        self.seed = seed;
-        self.cases = cases;
+    /// If `cases` is 0.
+    pub fn defaults(mut self, seed: u64, cases: u64) -> Self {
+        self.plan.set_defaults(seed, cases);
+        self
+    }
+
+    /// Runs the cases; panics with the report of the first failure (see
+    /// [`StressTest::find`]).
+    pub fn run(self) {
+        if let Some(failure) = self.find() {
+            panic!("{}", failure.report);
+        }
+    }
+
+    /// Runs the cases with the knobs read from the environment, prints what it ran, and returns
+    /// the first failure, shrunk, with its input saved under `STRESS_DIR`.
+    ///
+    /// # Panics
+    /// If a part (solver, oracle, interactor) was not given, a problem's declared checker
+    /// cannot be used, a knob is not a number (or is 0 cases, or no end), or every case run
+    /// was invalid.
+    pub fn find(&self) -> Option<Failure> {
+        self.parts.find(&self.plan, &self.generate)
+    }
+
+    /// What the kind adds, for its own builder methods.
+    fn with_parts(mut self, set: impl FnOnce(&mut K)) -> Self {
+        set(&mut self.parts);
+        self
     }
 }
 
-/// What a stress run found.
-#[derive(Debug, Clone)]
-pub struct Failure {
-    /// The seed of the run.
-    pub seed: u64,
-    /// The 0-based index of the failing case.
-    pub case: u64,
-    /// The generated input that failed.
-    pub input: Vec<u8>,
-    /// The smallest failing input the shrinker found (the input itself if none smaller fails).
-    pub shrunk: Vec<u8>,
-    /// The whole report, as printed (and saved as `report.txt` beside the inputs).
-    pub report: String,
-}
-
-/// What a case is to a stress test, with why.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Verdict {
-    /// Not an input of the problem: the oracle rejects it.
-    Invalid(String),
-    Passes,
-    /// The solver is wrong, or crashes.
-    Fails(String),
-    /// The oracle crashes (a panic, not a rejection): the oracle's own bug, or a generated
-    /// input beyond its reach. A generated case that does this fails the run.
-    OracleCrashes(String),
-}
-
-/// A stress test's way to judge one case, and to show a failing one.
-pub(crate) trait Subject: Sync {
-    fn verdict(&self, input: &[u8]) -> Verdict;
-    /// What a report shows under the shrunk input (both answers, or the exchange).
-    fn details(&self, input: &[u8]) -> String;
-}
+/// The default time budget of a stress run inside `cargo test`, in seconds.
+const DEFAULT_SECONDS: f64 = 3.0;
 
 /// The knob `name` as a number, or `default` when it is unset.
 ///

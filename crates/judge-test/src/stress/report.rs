@@ -9,10 +9,9 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{Plan, Subject, Verdict};
+use super::plan::{Failure, Plan, Subject, Verdict};
 use crate::metadata;
-use crate::shrink::{shrink, Judged};
-use crate::Failure;
+use crate::shrink::{shrink, CaseVerdict};
 
 /// Shrinks the failing case `case` of seed `seed`, saves both inputs and the report, and
 /// describes it.
@@ -33,15 +32,15 @@ pub(super) fn failure(
         Verdict::Fails(why) => (why, false),
         other => (format!("{other:?}"), false),
     };
-    let judge = |candidate: &[u8]| match subject.verdict(candidate) {
-        Verdict::Invalid(_) => Judged::Invalid,
-        Verdict::Passes => Judged::Passes,
-        Verdict::Fails(_) if oracle_crashed => Judged::Passes,
-        Verdict::Fails(_) => Judged::Fails,
-        Verdict::OracleCrashes(_) if oracle_crashed => Judged::Fails,
-        Verdict::OracleCrashes(_) => Judged::Invalid,
+    let verdict_of = |candidate: &[u8]| match subject.verdict(candidate) {
+        Verdict::Invalid(_) => CaseVerdict::Invalid,
+        Verdict::Passes => CaseVerdict::Passes,
+        Verdict::Fails(_) if oracle_crashed => CaseVerdict::Passes,
+        Verdict::Fails(_) => CaseVerdict::Fails,
+        Verdict::OracleCrashes(_) if oracle_crashed => CaseVerdict::Fails,
+        Verdict::OracleCrashes(_) => CaseVerdict::Invalid,
     };
-    let (shrunk, tries) = shrink(&input, &judge, &plan.shrinkers);
+    let (shrunk, tries) = shrink(&input, &verdict_of, &plan.shrinkers);
     let saved_shrunk = save(&dir, "shrunk.in", &shrunk);
     let why = match subject.verdict(&shrunk) {
         Verdict::Fails(why) | Verdict::OracleCrashes(why) => why,

@@ -1,6 +1,6 @@
 //! `scripts/new.sh --kit P`: adds to an existing problem what stress testing and benchmarks
 //! need, written against the problem's own `parse` and `run` (and, for an interactive problem,
-//! `run` and `interactor::judge`), so that it compiles at once and keeps compiling when the
+//! `run` and `interactor::run`), so that it compiles at once and keeps compiling when the
 //! solution changes:
 //!
 //! - `src/naive.rs`, the oracle, as a module of the library (`pub mod naive;` is added to
@@ -229,10 +229,10 @@ fn check_contract(
         }
         let interactor = fs::read_to_string(dir.join("src/interactor.rs")).unwrap_or_default();
         let items = derive::items(&interactor, "src/interactor.rs").map_err(NewError::Failed)?;
-        if !items.has_pub_fn("judge") {
-            let judge = "the interactor `pub fn judge<R: Read, W: Write>(case: &[u8], solver: \
-                         &mut StreamInput<R>, out: &mut Output<W>) -> Result<(), Error>`";
-            return missing("pub fn judge", "src/interactor.rs", judge);
+        if !items.has_pub_fn("run") {
+            let run = "the interactor `pub fn run<R: Read, W: Write>(case: &[u8], solver: \
+                       &mut StreamInput<R>, out: &mut Output<W>) -> Result<(), Error>`";
+            return missing("pub fn run", "src/interactor.rs", run);
         }
         return Ok(());
     }

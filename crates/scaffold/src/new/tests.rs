@@ -341,7 +341,7 @@ fn an_interactive_problem_holds_the_judges_side() {
         root.files(),
         [
             "crates/cf-1999-g/Cargo.toml",
-            "crates/cf-1999-g/src/bin/cf-1999-g-judge.rs",
+            "crates/cf-1999-g/src/bin/cf-1999-g-interactor.rs",
             "crates/cf-1999-g/src/interactor.rs",
             "crates/cf-1999-g/src/lib.rs",
             "crates/cf-1999-g/src/main.rs",
