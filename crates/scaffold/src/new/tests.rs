@@ -5,13 +5,13 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use super::files::fill;
 use super::kit::{self, KitReport};
-use super::{
-    comment_text, fill, limit_lines, make_problem, parse_args, Created, Made, NewError,
-    ProblemSpec, Request, INTERACTIVE, LIBRARY, MANIFEST, MULTI_TEST, ORDINARY, USAGE,
-};
+use super::library::LIBRARY;
+use super::problem::{limit_lines, INTERACTIVE, MANIFEST, MULTI_TEST, ORDINARY};
+use super::{comment_text, make_problem, Created, Made, NewError, ProblemSpec};
 use judge_meta::checker::{Checker, CheckerSpec};
-use judge_meta::profiles::{self, PROFILES};
+use judge_meta::profiles;
 
 /// A scratch workspace root under the system's temp folder, removed on drop.
 struct Root(PathBuf);
@@ -73,129 +73,6 @@ fn existing(made: Made) -> super::SampleReport {
     match made {
         Made::Existing(report) => report,
         other => panic!("expected the crate to exist, got {other:?}"),
-    }
-}
-
-#[test]
-fn arguments_in_any_order() {
-    assert_eq!(parse_args(&["x", "--judge", "boj"]), Ok(Request::Problem(spec("x", "boj"))));
-    let full = ProblemSpec {
-        time_limit_ms: Some(2000),
-        memory_limit_mb: Some(256),
-        multi_test: true,
-        checker: Some(CheckerSpec::Builtin(Checker::Floats { absolute: 1e-6, relative: 1e-9 })),
-        ..spec("g", "codeforces")
-    };
-    let args = [
-        "--multi-test",
-        "--memory-limit",
-        "256",
-        "g",
-        "--checker",
-        "floats",
-        "1e-6",
-        "1e-9",
-        "--time-limit",
-        "2000",
-        "--judge",
-        "codeforces",
-    ];
-    assert_eq!(parse_args(&args), Ok(Request::Problem(full.clone())));
-    let quoted = [
-        "g",
-        "--judge",
-        "codeforces",
-        "--multi-test",
-        "--checker",
-        "floats 1e-6 1e-9",
-        "--time-limit",
-        "2000",
-        "--memory-limit",
-        "256",
-    ];
-    assert_eq!(parse_args(&quoted), Ok(Request::Problem(full)));
-    let interactive = ProblemSpec { interactive: true, ..spec("i", "boj") };
-    let args = ["--interactive", "i", "--judge", "boj"];
-    assert_eq!(parse_args(&args), Ok(Request::Problem(interactive)));
-    for checker in ["exact", "tokens", "yes-no", "binary"] {
-        let parsed = parse_args(&["x", "--judge", "boj", "--checker", checker]);
-        let expected = CheckerSpec::parse(checker).expect("a checker");
-        let found = match parsed {
-            Ok(Request::Problem(ProblemSpec { checker, .. })) => checker,
-            other => panic!("{other:?}"),
-        };
-        assert_eq!(found, Some(expected));
-    }
-    let library = Ok(Request::Library { name: "fenwick".to_string() });
-    assert_eq!(parse_args(&["--lib", "fenwick"]), library);
-    assert_eq!(parse_args(&["fenwick", "--lib"]), library);
-    let kit = Ok(Request::Kit { problem: "boj-1000".to_string() });
-    assert_eq!(parse_args(&["--kit", "boj-1000"]), kit);
-    assert_eq!(parse_args(&["boj-1000", "--help"]), Ok(Request::Help));
-}
-
-#[test]
-fn bad_arguments_say_what_is_wrong() {
-    let cases: &[(&[&str], &str)] = &[
-        (&[], "NAME is missing"),
-        (&["x"], "--judge PROFILE is missing"),
-        (&["x", "--judge"], "--judge needs a value"),
-        (&["x", "y", "--judge", "boj"], "one NAME only, found \"y\" too"),
-        (&["x", "--judge", "boj", "--fast"], "unknown option --fast"),
-        (&["x", "--judge", "boj", "--judge", "atcoder"], "--judge is given twice"),
-        (&["x", "--judge", "boj", "--multi-test", "--multi-test"], "--multi-test is given twice"),
-        (
-            &["x", "--judge", "boj", "--time-limit", "2"],
-            "--time-limit needs a whole number of milliseconds in 100..=60000, found \"2\"",
-        ),
-        (
-            &["x", "--judge", "boj", "--time-limit", "1.5"],
-            "--time-limit needs a whole number of milliseconds in 100..=60000, found \"1.5\"",
-        ),
-        (
-            &["x", "--judge", "boj", "--memory-limit", "262144"],
-            "--memory-limit needs a whole number of MB in 1..=8192, found \"262144\"",
-        ),
-        (&["x", "--judge", "boj", "--checker", "fuzzy"], "--checker: expected a checker"),
-        (
-            &["x", "--judge", "boj", "--checker", "floats", "1e-6"],
-            "--checker floats needs ABS and REL",
-        ),
-        (
-            &["x", "--judge", "boj", "--interactive", "--checker", "tokens"],
-            "an interactive problem is judged by its interactor",
-        ),
-        (&["--lib", "x", "--judge", "boj"], "--lib takes a NAME alone: a library has no judge"),
-        (
-            &["--kit", "x", "--multi-test"],
-            "--kit takes a NAME alone: the kit follows the problem's own metadata",
-        ),
-        (&["--kit"], "--kit needs a NAME"),
-        (&["--kit", "x", "--lib"], "--lib and --kit exclude each other"),
-    ];
-    for (args, message) in cases {
-        let error = parse_args(args).expect_err("bad arguments");
-        assert!(error.starts_with(message), "{args:?}: {error}");
-    }
-}
-
-#[test]
-fn the_usage_line_and_the_help_name_every_profile() {
-    let keys: Vec<&str> = PROFILES.iter().map(|p| p.key).collect();
-    assert!(USAGE.contains(&format!("--judge {} ", keys.join("|"))), "{USAGE}");
-    // Every checker too, here and in the script's own usage line.
-    let checkers = format!("--checker {}]", judge_meta::checker::CHECKER_CHOICES);
-    assert!(USAGE.contains(&checkers), "{USAGE}");
-    let script = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/new.sh"),
-    )
-    .expect("scripts/new.sh");
-    let usage = script.lines().find(|l| l.starts_with("USAGE=")).expect("a usage line");
-    assert!(usage.contains(&format!("--judge {} ", keys.join("|"))), "{usage}");
-    assert!(usage.contains(&checkers), "{usage}");
-    let help = super::help();
-    for key in keys {
-        assert!(help.contains(&format!("\n  {key} ")), "{help}");
     }
 }
 

@@ -335,7 +335,7 @@ fn check_options(options: &Options<'_>) -> Result<(), Error> {
         }
     }
     if let Some(name) = options.name {
-        naming::check_crate_name(name).map_err(Error::general)?;
+        crate::names::check_crate_name(name).map_err(Error::general)?;
     }
     Ok(())
 }

@@ -1,14 +1,10 @@
-//! Problems from their pages become crates: `xtask receive` (`scripts/receive.sh`) makes one
-//! for each problem the Competitive Companion extension posts, `xtask new [NAME] --from FILE`
-//! (`scripts/new.sh`) one from a saved document. Both read the document with
-//! [`crate::receive`] and make the crate with [`crate::new::make_problem`]: every file or
-//! none, and a crate that exists left as it is (its samples compared with the page's, added
-//! with `--add-samples`).
-//!
-//! ```text
-//! xtask receive [--port N] [--judge PROFILE] [--add-samples]
-//! xtask new [NAME] --from FILE [--judge PROFILE] [--checker CHECKER] [--add-samples]
-//! ```
+//! A problem from its page becomes a crate: [`spec_of`] turns a [`Problem`] (a document read
+//! by [`crate::receive`]) into the [`ProblemSpec`] the maker takes, [`make`] makes it with
+//! [`crate::new::make_problem`] (every file or none, and a crate that exists left as it is,
+//! its samples compared with the page's, added with `--add-samples`), and [`Workspace`] is
+//! the receiver's [`Sink`] that does it for each batch `xtask receive` gets. `xtask new
+//! --from FILE` uses the same for a saved document (their command lines are in
+//! [`crate::cli`]).
 //!
 //! What the user should see goes to the terminal, since the extension never shows a reply:
 //! what was made and the next command on stdout, each refusal as one `error:` line on
@@ -17,23 +13,14 @@
 //! error line says the `new.sh --from` command that makes it.
 
 use std::fs;
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use judge_meta::checker::CheckerSpec;
 use judge_meta::profiles::PROFILES;
 
 use crate::new::{make_problem, Made, NewError, ProblemSpec};
-use crate::receive::http::DEFAULT_MAX_BODY;
-use crate::receive::{
-    naming, GaveUp, Incomplete, Input, Options, Output, Problem, Receiver, Reply, Server, Sink,
-    TestType, DEFAULT_PORT,
-};
-
-/// `scripts/receive.sh`'s command line.
-pub const RECEIVE_USAGE: &str =
-    "usage: scripts/receive.sh [--port N] [--judge PROFILE] [--add-samples] | \
-     scripts/receive.sh --help";
+use crate::receive::{GaveUp, Incomplete, Input, Options, Output, Problem, Reply, Sink, TestType};
 
 /// Where documents that could not become crates are kept, from the workspace root (ignored by
 /// git).
@@ -43,7 +30,7 @@ pub const KEPT_DIR: &str = "target/received";
 const MAX_KEPT: usize = 200;
 
 /// The judge profiles' keys: what a document's judge may be.
-fn profile_keys() -> Vec<&'static str> {
+pub(crate) fn profile_keys() -> Vec<&'static str> {
     PROFILES.iter().map(|p| p.key).collect()
 }
 
@@ -166,171 +153,6 @@ pub fn next_step(made: &[&Problem]) -> Option<String> {
     Some(format!(
         "next: write {files}, then scripts/test.sh --quick {name} (the samples' verdicts) and \
          scripts/bundle.sh {name} > Main.rs{others}"
-    ))
-}
-
-/// `xtask new [NAME] --from FILE`: reads the document in `file` and makes its crate.
-pub fn new_from_file(
-    root: &Path,
-    name: Option<&str>,
-    file: &str,
-    judge: Option<&str>,
-    checker: Option<CheckerSpec>,
-    add_samples: bool,
-) -> Result<(), NewError> {
-    if let Some(name) = name {
-        naming::check_crate_name(name).map_err(NewError::BadArgument)?;
-    }
-    let keys = profile_keys();
-    if let Some(judge) = judge {
-        if !keys.contains(&judge) {
-            return Err(NewError::BadArgument(format!(
-                "unknown judge profile {judge:?} (profiles: {})",
-                keys.join(", ")
-            )));
-        }
-    }
-    let document =
-        read_document(Path::new(file)).map_err(|why| NewError::Failed(format!("{file}: {why}")))?;
-    let options = Options { profiles: &keys, judge, name };
-    let problem = Problem::from_json(&document, &options).map_err(|e| {
-        let hint = if name.is_none() && e.to_string().ends_with("give it a name") {
-            format!(" (scripts/new.sh NAME --from {file})")
-        } else {
-            String::new()
-        };
-        NewError::Failed(format!("{file}: {e}{hint}"))
-    })?;
-    println!("{}", describe(&problem));
-    let (made, text) = make(root, &problem, checker, add_samples)?;
-    print!("{text}");
-    if matches!(made, Made::Created(_)) {
-        println!("{}", next_step(&[&problem]).expect("one problem"));
-    }
-    Ok(())
-}
-
-/// A document's bytes from a file, at most what the listener accepts.
-fn read_document(path: &Path) -> Result<Vec<u8>, String> {
-    let file = fs::File::open(path).map_err(|e| format!("cannot read it: {e}"))?;
-    let mut bytes = Vec::new();
-    io::Read::read_to_end(&mut io::Read::take(file, DEFAULT_MAX_BODY as u64 + 1), &mut bytes)
-        .map_err(|e| format!("cannot read it: {e}"))?;
-    if bytes.len() > DEFAULT_MAX_BODY {
-        return Err(format!(
-            "over {} MB: not a problem's document",
-            DEFAULT_MAX_BODY / (1024 * 1024)
-        ));
-    }
-    Ok(bytes)
-}
-
-/// What `xtask receive` was asked for.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct ReceiveArgs {
-    port: u16,
-    judge: Option<String>,
-    add_samples: bool,
-}
-
-fn parse_receive_args(args: &[&str]) -> Result<Option<ReceiveArgs>, String> {
-    let mut parsed = ReceiveArgs { port: DEFAULT_PORT, judge: None, add_samples: false };
-    let (mut port_given, mut args) = (false, args.iter());
-    while let Some(&arg) = args.next() {
-        match arg {
-            "--help" | "-h" => return Ok(None),
-            "--add-samples" if !parsed.add_samples => parsed.add_samples = true,
-            "--port" if !port_given => {
-                let value = args.next().ok_or("--port needs a value")?;
-                parsed.port = value.parse().map_err(|_| {
-                    format!("--port needs a port number in 0..=65535 (0: any free one), found {value:?}")
-                })?;
-                port_given = true;
-            }
-            "--judge" if parsed.judge.is_none() => {
-                let value = args.next().ok_or("--judge needs a value")?;
-                let keys = profile_keys();
-                if !keys.contains(value) {
-                    return Err(format!(
-                        "unknown judge profile {value:?} (profiles: {})",
-                        keys.join(", ")
-                    ));
-                }
-                parsed.judge = Some(value.to_string());
-            }
-            "--add-samples" | "--port" | "--judge" => return Err(format!("{arg} is given twice")),
-            _ if arg.starts_with('-') => return Err(format!("unknown option {arg}")),
-            _ => return Err(format!("unexpected argument {arg:?}")),
-        }
-    }
-    Ok(Some(parsed))
-}
-
-/// `scripts/receive.sh --help`.
-fn receive_help() -> String {
-    format!(
-        "scripts/receive.sh listens on 127.0.0.1 (and no other interface) for the problems the\n\
-         Competitive Companion browser extension sends, and makes a crate for each: its samples\n\
-         in testdata/NAME/, its limits in its metadata, its judge from the page's address, the\n\
-         interactive or multi-test shape when the page says so. A contest arrives whole.\n\n\
-         \x20 --port N        the port (default {DEFAULT_PORT}, one the extension posts to as it is;\n\
-         \x20                 another must be added under the extension's Custom ports; 0: any\n\
-         \x20                 free one, printed)\n\
-         \x20 --judge J       the judge profile for every problem, whatever its address (needed\n\
-         \x20                 for sites other than AtCoder, Codeforces, BOJ, Algospot, Programmers\n\
-         \x20                 and SWEA)\n\
-         \x20 --add-samples   a crate that exists is never overwritten; with this, the page's\n\
-         \x20                 samples it lacks are added to it as new sample files\n\n\
-         In the browser: click the extension's green plus on a problem's page (or a contest's).\n\
-         Nothing arrives? README.md, \"Problems from the page\", lists what to check.\n\
-         Then: edit crates/NAME/src/lib.rs; scripts/test.sh --quick NAME; scripts/bundle.sh NAME\n"
-    )
-}
-
-/// `xtask receive ARGS...`: listens until killed (Ctrl-C), making crates under `root`.
-pub fn receive_main(root: &Path, args: &[&str]) -> Result<(), NewError> {
-    let Some(args) = parse_receive_args(args).map_err(NewError::BadArgument)? else {
-        print!("{}", receive_help());
-        return Ok(());
-    };
-    let server = Server::bind(args.port).map_err(|e| bind_error(args.port, &e))?;
-    let port = server.local_addr().port();
-    println!("receive: listening on 127.0.0.1:{port} for Competitive Companion (Ctrl-C stops)");
-    let judge = args.judge.as_deref().map_or_else(
-        || "each problem's judge from its address".to_string(),
-        |j| format!("every problem for {j}"),
-    );
-    let custom = if port == DEFAULT_PORT {
-        String::new()
-    } else {
-        format!("; add {port} under the extension's Custom ports")
-    };
-    println!(
-        "receive: {judge}; a crate that exists is {}{custom}",
-        if args.add_samples { "kept, and the samples it lacks added" } else { "kept as it is" }
-    );
-    let keys = profile_keys();
-    let options = Options { profiles: &keys, judge: args.judge.as_deref(), name: None };
-    let sink = Workspace::new(root, args.add_samples, io::stdout(), io::stderr());
-    server.serve(Receiver::new(options, sink));
-    Ok(())
-}
-
-/// Why the port cannot be listened on, and what to do.
-fn bind_error(port: u16, error: &io::Error) -> NewError {
-    if error.kind() != io::ErrorKind::AddrInUse {
-        return NewError::Failed(format!("cannot listen on 127.0.0.1:{port}: {error}"));
-    }
-    let free = (1..=20)
-        .filter_map(|k| port.checked_add(k))
-        .find(|&p| std::net::TcpListener::bind((std::net::Ipv4Addr::LOCALHOST, p)).is_ok());
-    let suggestion = free.map_or("N".to_string(), |p| p.to_string());
-    NewError::Failed(format!(
-        "port {port} is taken (another program listens on 127.0.0.1:{port}: another \
-         receive.sh, or a tool that Competitive Companion also posts to): run \
-         scripts/receive.sh --port {suggestion}{}, and add {suggestion} under the extension's \
-         Custom ports (its options page)",
-        if free.is_some() { " (free now)" } else { " with a free port N" }
     ))
 }
 
@@ -545,7 +367,7 @@ impl<O: Write + Send, E: Write + Send> Sink for Workspace<O, E> {
 
 #[cfg(test)]
 mod tests {
-    use super::{parse_receive_args, spec_of, ReceiveArgs, Workspace, KEPT_DIR};
+    use super::{spec_of, Workspace, KEPT_DIR};
     use crate::receive::{
         Batch, GaveUp, Incomplete, Input, Options, Output, Problem, Sink, TestType,
     };
@@ -695,20 +517,5 @@ mod tests {
             ]
         );
         assert_eq!(fs::read_dir(root.0.join(KEPT_DIR)).expect("kept").count(), 3);
-    }
-
-    #[test]
-    fn receive_arguments() {
-        let parsed = |args: &[&str]| parse_receive_args(args);
-        let default = ReceiveArgs { port: 4244, judge: None, add_samples: false };
-        assert_eq!(parsed(&[]), Ok(Some(default.clone())));
-        let all = ReceiveArgs { port: 0, judge: Some("boj".to_string()), add_samples: true };
-        assert_eq!(parsed(&["--judge", "boj", "--add-samples", "--port", "0"]), Ok(Some(all)));
-        assert_eq!(parsed(&["--port", "1", "--help"]), Ok(None));
-        assert_eq!(
-            parsed(&["--port", "1", "--port", "2"]),
-            Err("--port is given twice".to_string())
-        );
-        assert!(parsed(&["--port", "-1"]).unwrap_err().starts_with("--port needs a port number"));
     }
 }
