@@ -1,5 +1,11 @@
 //! Crate names: what a problem or library crate may be called, below both the makers
 //! ([`crate::new`]) and the receiver ([`crate::receive`]), which name crates from URLs.
+//!
+//! Every name cargo refuses as a package or a target name is refused here, with the reason
+//! (cargo's rules, in its `restricted_names`: a leading digit, a Rust keyword, `test`, the
+//! names of its build directories for a binary; `cargo new` also warns of std's crates and
+//! Windows device names, which are refused here too). A problem's package name is also its
+//! binary's and, with `_` for `-`, its library's, so one check covers the three.
 
 /// The longest crate name accepted (a directory name and a package name people type).
 pub const MAX_NAME_LEN: usize = 64;
@@ -32,6 +38,11 @@ const KEYWORDS: &[&str] = &[
     "unsafe", "unsized", "use", "virtual", "where", "while", "yield",
 ];
 
+/// The folders cargo keeps in `target/debug/`: a binary of that name is refused ("conflicts
+/// with cargo's build directory names"), and one such crate stops every cargo command of the
+/// workspace.
+const CARGO_BUILD_DIRS: &[&str] = &["build", "deps", "examples", "incremental"];
+
 /// Names Windows cannot give a directory (a clone of the workspace there would break).
 const WINDOWS_DEVICES: &[&str] = &[
     "con", "prn", "aux", "nul", "com1", "com2", "com3", "com4", "com5", "com6", "com7", "com8",
@@ -42,7 +53,8 @@ const WINDOWS_DEVICES: &[&str] = &[
 ///
 /// A name is lowercase ASCII letters, digits and single hyphens, starts with a letter (Cargo
 /// refuses a leading digit), ends with a letter or digit, is at most [`MAX_NAME_LEN`] long,
-/// and is none of [`RESERVED_NAMES`], a Rust keyword, or a Windows device name. So it is
+/// and is none of [`RESERVED_NAMES`], a Rust keyword, a cargo build directory, or a Windows
+/// device name. So it is
 /// always exactly one directory under `crates/`: no `/`, `\`, `.` or `..`.
 ///
 /// # Examples
@@ -80,6 +92,12 @@ pub fn check_crate_name(name: &str) -> Result<(), String> {
     if KEYWORDS.contains(&name) {
         return Err(format!(
             "{shown} is a Rust keyword (a crate's name is a module's name in a bundle)"
+        ));
+    }
+    if CARGO_BUILD_DIRS.contains(&name) {
+        return Err(format!(
+            "{shown} cannot name a binary: cargo refuses it, it is one of its build directories \
+             (build, deps, examples, incremental), and a problem's binary takes its crate's name"
         ));
     }
     if WINDOWS_DEVICES.contains(&name) {
@@ -131,11 +149,77 @@ mod tests {
             ("proc-macro", "proc-macro is reserved (a crate of std or of the workspace)"),
             ("gen", "gen is a Rust keyword (a crate's name is a module's name in a bundle)"),
             ("nul", "nul cannot name a directory on Windows"),
+            ("build", "build cannot name a binary: cargo refuses it, it is one of its build directories (build, deps, examples, incremental), and a problem's binary takes its crate's name"),
         ];
         for (bad, why) in cases {
             assert_eq!(check_crate_name(bad).unwrap_err(), why, "{bad:?}");
         }
         assert!(check_crate_name(&"a".repeat(65)).unwrap_err().contains("longer than 64"));
         assert!(check_crate_name(&"a".repeat(64)).is_ok());
+    }
+
+    /// Checked against cargo itself: each name cargo refuses or warns of as a package (with a
+    /// library and a binary, as a problem has) is refused here, and names it takes as they are
+    /// pass here too.
+    #[test]
+    fn cargo_agrees() {
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let scratch = std::env::temp_dir().join(format!("scaffold-names-{}", std::process::id()));
+        let complaint = |name: &str| -> Option<String> {
+            let dir = scratch.join("p");
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(dir.join("src")).expect("a scratch folder");
+            std::fs::write(dir.join("src/lib.rs"), "").expect("written");
+            std::fs::write(dir.join("src/main.rs"), "fn main() {}\n").expect("written");
+            let manifest = format!(
+                "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\
+                 [workspace]\n"
+            );
+            std::fs::write(dir.join("Cargo.toml"), manifest).expect("written");
+            let metadata = std::process::Command::new(&cargo)
+                .args(["metadata", "--offline", "--no-deps", "--format-version", "1"])
+                .current_dir(&dir)
+                .output()
+                .expect("cargo runs");
+            let new = std::process::Command::new(&cargo)
+                .args(["new", "--offline", "--vcs", "none", "--lib", "--name", name, "q"])
+                .current_dir(&scratch)
+                .output()
+                .expect("cargo runs");
+            let _ = std::fs::remove_dir_all(scratch.join("q"));
+            let said = String::from_utf8_lossy(&new.stderr).to_string()
+                + &String::from_utf8_lossy(&metadata.stderr);
+            let complained =
+                !metadata.status.success() || !new.status.success() || said.contains("warning");
+            complained.then_some(said)
+        };
+        let refused_by_cargo = [
+            "build",
+            "deps",
+            "examples",
+            "incremental",
+            "fn",
+            "self",
+            "async",
+            "test",
+            "std",
+            "core",
+            "alloc",
+            "proc-macro",
+            "con",
+            "nul",
+            "com1",
+            "lpt9",
+            "1abc",
+        ];
+        for name in refused_by_cargo {
+            assert!(complaint(name).is_some(), "cargo takes {name}");
+            assert!(check_crate_name(name).is_err(), "{name} passes here");
+        }
+        for name in ["abc300-a", "cf-1167-b1", "boj-1000", "debug", "release", "doc", "target"] {
+            assert_eq!(complaint(name), None, "{name}");
+            assert_eq!(check_crate_name(name), Ok(()), "{name}");
+        }
+        let _ = std::fs::remove_dir_all(&scratch);
     }
 }

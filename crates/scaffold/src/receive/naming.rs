@@ -569,6 +569,13 @@ mod tests {
             .unwrap_err()
             .contains("keyword"));
         assert!(name("https://open.kattis.com/problems/con", "").unwrap_err().contains("Windows"));
+        // A name cargo refuses is refused with the reason, never changed into another.
+        assert_eq!(
+            name("https://open.kattis.com/problems/incremental", "").unwrap_err(),
+            "the crate name this problem gets, incremental cannot name a binary: cargo refuses \
+             it, it is one of its build directories (build, deps, examples, incremental), and a \
+             problem's binary takes its crate's name: give it a name"
+        );
         let long = format!("https://example.org/{}", "a".repeat(70));
         assert!(name(&long, "").unwrap_err().contains("longer than 64"));
     }
