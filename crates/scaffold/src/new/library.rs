@@ -16,7 +16,7 @@ pub(super) const LIBRARY: &[Template] = &[
 /// Makes library crate `name` under `root`, every file or none.
 pub fn make_library(root: &Path, name: &str) -> Result<(), NewError> {
     check_crate_name(name).map_err(NewError::BadArgument)?;
-    if root.join("crates").join(name).exists() {
+    if root.join("crates").join(name).symlink_metadata().is_ok() {
         return Err(NewError::BadArgument(format!(
             "crates/{name} already exists: pick another name"
         )));
@@ -30,5 +30,5 @@ pub fn make_library(root: &Path, name: &str) -> Result<(), NewError> {
         }
         files.push((path.replace("NAME", name), text));
     }
-    write_all_or_nothing(root, name, &files, &[format!("crates/{name}")])
+    write_all_or_nothing(root, &files, &[format!("crates/{name}")])
 }

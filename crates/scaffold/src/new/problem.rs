@@ -101,6 +101,12 @@ impl Made {
                 for (k, how) in &report.differing {
                     text.push_str(&format!("sample {k} differs from {dir}/{how}\n"));
                 }
+                for (k, stem, how) in &report.conflicting {
+                    text.push_str(&format!(
+                        "sample {k} conflicts with {stem}: the same input, another answer \
+                         ({dir}/{stem}.out {how}); left out\n"
+                    ));
+                }
                 if !report.missing.is_empty() {
                     text.push_str(&format!("{} not in {dir}/\n", samples(&report.missing)));
                 }
@@ -183,7 +189,7 @@ pub fn make_problem(root: &Path, spec: &ProblemSpec, add_samples: bool) -> Resul
         .iter()
         .map(|(input, output)| (normalized(input), normalized(output)))
         .collect();
-    if root.join("crates").join(name).exists() {
+    if root.join("crates").join(name).symlink_metadata().is_ok() {
         if judge_meta::problem::role(root, name) != Some(judge_meta::Role::Problem) {
             return Err(NewError::BadArgument(format!(
                 "crates/{name} already exists and is no problem crate: pick another name"
@@ -191,7 +197,7 @@ pub fn make_problem(root: &Path, spec: &ProblemSpec, add_samples: bool) -> Resul
         }
         return compare_samples(root, name, &samples, add_samples).map(Made::Existing);
     }
-    if root.join("testdata").join(name).exists() {
+    if root.join("testdata").join(name).symlink_metadata().is_ok() {
         return Err(NewError::BadArgument(format!(
             "testdata/{name} exists but crates/{name} does not: move it away or pick another name"
         )));
@@ -268,7 +274,7 @@ pub fn make_problem(root: &Path, spec: &ProblemSpec, add_samples: bool) -> Resul
         }
     }
     let tops = [format!("crates/{name}"), format!("testdata/{name}")];
-    write_all_or_nothing(root, name, &files, &tops)?;
+    write_all_or_nothing(root, &files, &tops)?;
     if !profile.accepts_rust {
         notes.push(format!(
             "{} does not accept Rust; the bundle is kept as one file anyway",

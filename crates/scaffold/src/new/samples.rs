@@ -21,6 +21,10 @@ pub struct SampleReport {
     pub differing: Vec<(usize, String)>,
     /// Given samples with no file of their number.
     pub missing: Vec<usize>,
+    /// Given samples whose input is an existing sample's with another answer: the number, the
+    /// existing sample's stem (`sample-2`) and how the answers differ. Never added: the
+    /// testdata would ask two answers of one input.
+    pub conflicting: Vec<(usize, String, String)>,
     /// The files written for the differing and missing ones, when asked to add them.
     pub added: Vec<PathBuf>,
 }
@@ -59,6 +63,13 @@ pub(crate) fn compare_samples(
             report.same.push(number);
             continue;
         }
+        if let Some((stem, _, Some(disk_out))) =
+            on_disk.iter().find(|(_, i, o)| i == input && o.is_some())
+        {
+            let how = first_difference(disk_out, output);
+            report.conflicting.push((number, stem.clone(), how));
+            continue;
+        }
         match on_disk.iter().find(|(stem, ..)| *stem == format!("sample-{number}")) {
             Some((stem, disk_in, disk_out)) => {
                 let how = if disk_in != input {
@@ -73,6 +84,7 @@ pub(crate) fn compare_samples(
         }
     }
     if add {
+        refuse_symlinks(root, &dir)?;
         let mut next = on_disk
             .iter()
             .filter_map(|(stem, ..)| stem.strip_prefix("sample-")?.parse::<usize>().ok())
@@ -115,6 +127,23 @@ pub(crate) fn compare_samples(
         report.added = written;
     }
     Ok(report)
+}
+
+/// An error if `dir` (from `root`) or a folder above it below `root` is a symbolic link:
+/// samples are never written through one (a `testdata/NAME` that points outside).
+fn refuse_symlinks(root: &Path, dir: &Path) -> Result<(), NewError> {
+    let mut path = PathBuf::new();
+    for part in dir.components() {
+        path.push(part);
+        let is_link = root.join(&path).symlink_metadata().is_ok_and(|m| m.file_type().is_symlink());
+        if is_link {
+            return Err(NewError::Failed(format!(
+                "{} is a symbolic link: samples are never written through one (nothing added)",
+                path.display()
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// The `sample*.in` files of `dir`, sorted: (stem, input, output if there is one).

@@ -268,30 +268,52 @@ fn an_existing_crate_is_compared_never_overwritten() {
     };
     let report = existing(make_problem(&root.0, &again, false).expect("compared"));
     assert_eq!(report.same, [1]);
-    let how = "sample-2.out: line 1: \"3\" on disk, \"4\" given".to_string();
-    assert_eq!(report.differing, [(2, how)]);
-    assert_eq!((report.missing.clone(), report.pending()), (vec![3], 2));
+    // The page's sample 2 asks another answer of sample-2's input: never added.
+    let how = "line 1: \"3\" on disk, \"4\" given".to_string();
+    assert_eq!(report.conflicting, [(2, "sample-2".to_string(), how)]);
+    assert!(report.differing.is_empty());
+    assert_eq!((report.missing.clone(), report.pending()), (vec![3], 1));
     assert!(report.added.is_empty());
     let text = Made::Existing(report).report();
     assert!(
-        text.contains("sample 2 differs from testdata/boj-1000/sample-2.out: line 1"),
+        text.contains(
+            "sample 2 conflicts with sample-2: the same input, another answer \
+             (testdata/boj-1000/sample-2.out line 1: \"3\" on disk, \"4\" given); left out"
+        ),
         "{text}"
     );
     let before = root.files();
     let report = existing(make_problem(&root.0, &again, true).expect("added"));
     let added: Vec<String> = report.added.iter().map(|p| p.display().to_string()).collect();
-    let dir = "testdata/boj-1000";
-    let expected: Vec<String> = ["3.in", "3.out", "4.in", "4.out"]
-        .iter()
-        .map(|end| format!("{dir}/sample-{end}"))
-        .collect();
-    assert_eq!(added, expected);
-    assert_eq!(root.files().len(), before.len() + 4);
+    assert_eq!(added, ["testdata/boj-1000/sample-3.in", "testdata/boj-1000/sample-3.out"]);
+    assert_eq!(root.files().len(), before.len() + 2);
     assert_eq!(root.read("testdata/boj-1000/sample-2.out"), "3\n", "never overwritten");
-    assert_eq!(root.read("testdata/boj-1000/sample-3.out"), "4\n");
+    assert_eq!(root.read("testdata/boj-1000/sample-3.in"), "3\n1 1 1\n");
     assert_eq!(root.read("crates/boj-1000/src/lib.rs"), "// mine\n");
     let report = existing(make_problem(&root.0, &again, false).expect("compared"));
-    assert_eq!((report.same.len(), report.pending()), (3, 0), "all there once added");
+    assert_eq!((report.same.len(), report.pending()), (2, 0), "all there once added");
+    assert_eq!(report.conflicting.len(), 1);
+    // A testdata/NAME that is a symbolic link to a folder outside is never written through.
+    let outside = root.0.join("outside");
+    fs::create_dir_all(&outside).expect("a folder outside");
+    fs::rename(root.0.join("testdata/boj-1000"), outside.join("boj-1000")).expect("moved");
+    std::os::unix::fs::symlink(outside.join("boj-1000"), root.0.join("testdata/boj-1000"))
+        .expect("a symlink");
+    let more =
+        ProblemSpec { samples: vec![("4\n1 1 1 1\n".into(), "4\n".into())], ..again.clone() };
+    let error = make_problem(&root.0, &more, true).expect_err("refused");
+    assert_eq!(
+        error,
+        NewError::Failed(
+            "testdata/boj-1000 is a symbolic link: samples are never written through one \
+             (nothing added)"
+                .into()
+        )
+    );
+    assert!(!outside.join("boj-1000/sample-4.in").exists());
+    fs::remove_file(root.0.join("testdata/boj-1000")).expect("the symlink removed");
+    fs::rename(outside.join("boj-1000"), root.0.join("testdata/boj-1000")).expect("back");
+    fs::remove_dir(&outside).expect("empty");
     // A library of that name is no problem to compare samples with.
     fs::create_dir_all(root.0.join("crates/lib-x/src")).expect("a folder");
     fs::write(root.0.join("crates/lib-x/Cargo.toml"), "[package]\nname = \"lib-x\"\n")
