@@ -321,13 +321,28 @@ fn choose_checker(
     if let Some(checker) = spec.checker {
         return checker;
     }
-    let yes_no = !samples.is_empty()
-        && samples.iter().all(|(_, output)| {
-            let mut tokens = output.split_whitespace().peekable();
-            tokens.peek().is_some()
-                && tokens.all(|t| t.eq_ignore_ascii_case("yes") || t.eq_ignore_ascii_case("no"))
-        });
-    if !yes_no || spec.interactive {
+    // Whether every token of every sample's answer is `word` (and there is one).
+    let every_answer = |word: &dyn Fn(&str) -> bool| {
+        !samples.is_empty()
+            && samples.iter().all(|(_, output)| {
+                let mut tokens = output.split_whitespace().peekable();
+                tokens.peek().is_some() && tokens.all(word)
+            })
+    };
+    let yes_no = every_answer(&|t| t.eq_ignore_ascii_case("yes") || t.eq_ignore_ascii_case("no"));
+    let decimal = every_answer(&|t| t.contains('.') && t.parse::<f64>().is_ok_and(f64::is_finite));
+    if spec.interactive {
+        return CheckerSpec::Builtin(Checker::Exact);
+    }
+    if decimal {
+        notes.push(format!(
+            "every sample's answer is a decimal number: if the statement accepts answers within \
+             an error, set checker = \"floats ABS REL\" in crates/{}/Cargo.toml with its \
+             tolerances (e.g. \"floats 1e-6 1e-6\"; {} compares exactly otherwise)",
+            spec.name, profile.name
+        ));
+    }
+    if !yes_no {
         return CheckerSpec::Builtin(Checker::Exact);
     }
     if profile.key == "codeforces" {

@@ -203,6 +203,19 @@ fn samples_from_the_page_choose_the_checker() {
     let made = created(make_problem(&root.0, &atcoder, false).expect("made"));
     assert_eq!(made.checker, CheckerSpec::Builtin(Checker::Exact));
     assert!(made.notes.iter().any(|n| n.contains("set checker = \"yes-no\"")), "{:?}", made.notes);
+    // Answers that are all decimals: a note on the floats checker; an integer among them, none.
+    let floats = |name: &str, answers: [&str; 2]| {
+        let samples = answers.iter().map(|a| ("1\n".to_string(), a.to_string())).collect();
+        let spec = ProblemSpec { samples, ..spec(name, "atcoder") };
+        let made = created(make_problem(&root.0, &spec, false).expect("made"));
+        assert_eq!(made.checker, CheckerSpec::Builtin(Checker::Exact));
+        made.notes.iter().any(|n| {
+            n.starts_with("every sample's answer is a decimal number") && n.contains("floats 1e-6")
+        })
+    };
+    assert!(floats("abc1-a", ["0.5000000000\n", "3.14 -2.0\n"]));
+    assert!(!floats("abc1-b", ["0.5\n", "3\n"]));
+    assert!(!floats("abc1-c", ["0.5\n", "nan.\n"]));
 }
 
 #[test]
