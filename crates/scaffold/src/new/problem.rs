@@ -229,6 +229,7 @@ pub fn make_problem(root: &Path, spec: &ProblemSpec, add_samples: bool) -> Resul
         ("name", name.to_string()),
         ("crate", name.replace('-', "_")),
         ("profile", profile.key.to_string()),
+        ("rust_version", profile.rust_version.to_string()),
         ("metadata", metadata),
         ("dependencies", dependencies.to_string()),
         ("title", doc_title),
