@@ -20,6 +20,7 @@ use judge_meta::checker::CheckerSpec;
 use judge_meta::profiles::PROFILES;
 
 use crate::new::{make_problem, Made, NewError, ProblemSpec};
+use crate::receive::naming::{self, Url};
 use crate::receive::{GaveUp, Incomplete, Input, Options, Output, Problem, Reply, Sink, TestType};
 
 /// Where documents that could not become crates are kept, from the workspace root (ignored by
@@ -103,11 +104,20 @@ pub fn describe(problem: &Problem) -> String {
         "standard" => String::new(),
         kind => format!(", {kind}"),
     };
+    // An AtCoder task served under another contest's id: the id the page has.
+    let served = Url::parse(&problem.url)
+        .ok()
+        .filter(|url| naming::judge_of_host(&url.host) == Some("atcoder"))
+        .and_then(|url| {
+            let (contest, task) = naming::atcoder_alias(&url.segments())?;
+            Some(format!("{contest}'s task, served as {task}; "))
+        });
     format!(
-        "{}: {} ({}{}, {} ms, {} MB, {samples}{kind})",
+        "{}: {} ({}{}{}, {} ms, {} MB, {samples}{kind})",
         problem.crate_name,
         crate::new::comment_text(&problem.title),
         contest.unwrap_or_default(),
+        served.unwrap_or_default(),
         problem.judge,
         problem.time_limit_ms,
         problem.memory_limit_mb,
@@ -435,6 +445,16 @@ mod tests {
         bare.samples.clear();
         let notes = spec_of(&bare, None).1;
         assert!(notes[0].starts_with("the page has no samples: testdata/boj-11559/sample-1 is"));
+    }
+
+    #[test]
+    fn an_atcoder_task_served_under_another_contests_id_says_so() {
+        let mut served = problem("atcoder.json");
+        served.url = "https://atcoder.jp/contests/abc086/tasks/arc089_a".to_string();
+        served.title = "Traveling".to_string();
+        let line = super::describe(&served);
+        assert!(line.contains("abc086's task, served as arc089_a; atcoder,"), "{line}");
+        assert!(!super::describe(&problem("atcoder.json")).contains("served as"));
     }
 
     #[test]

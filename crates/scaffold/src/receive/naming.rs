@@ -161,7 +161,10 @@ pub fn judge_of_host(host: &str) -> Option<&'static str> {
 pub fn crate_name(url: &Url<'_>, title: &str) -> Result<String, String> {
     let segments = url.segments();
     let known = match site_of(&url.host).map(|site| site.judge) {
-        Some("atcoder") => Some((atcoder_name(&segments), "/contests/CONTEST/tasks/TASK")),
+        Some("atcoder") => {
+            let name = atcoder_name(&segments, title).transpose()?;
+            Some((name, "/contests/CONTEST/tasks/TASK"))
+        }
         Some("codeforces") => Some((
             codeforces_name(&segments),
             "/contest/N/problem/X, /problemset/problem/N/X, /gym/N/problem/X or the like",
@@ -226,13 +229,50 @@ fn is_id(s: &str, max_len: usize) -> bool {
 }
 
 /// `/contests/<contest>/tasks/<task>` (and the old `<contest>.contest.atcoder.jp/tasks/<task>`):
-/// the task id, which already holds the contest (`abc300_a`, `typical90_a`).
-fn atcoder_name(segments: &[&str]) -> Option<String> {
+/// the task id, which already holds the contest (`abc300_a`, `typical90_a`). A task served
+/// under another contest's id (`/contests/abc086/tasks/arc089_a`, ABC086's C) is named from
+/// the contest and the letter its title starts with (`C - Traveling`: `abc086-c`); with no
+/// letter in the title, from the task id ([`atcoder_alias`] lets the summary say so). A task
+/// id too long for a crate name is an error saying so.
+fn atcoder_name(segments: &[&str], title: &str) -> Option<Result<String, String>> {
     let task = segments.iter().position(|s| *s == "tasks").and_then(|i| segments.get(i + 1))?;
-    if !is_id(task, MAX_NAME_LEN) {
+    if !is_id(task, usize::MAX) {
         return None;
     }
-    Some(with_prefix("atcoder", slug(task)))
+    if let Some((contest, _)) = atcoder_alias(segments) {
+        if let Some(letter) = task_letter(title) {
+            return Some(Ok(format!("{}-{letter}", slug(contest))));
+        }
+    }
+    if task.len() > MAX_NAME_LEN {
+        return Some(Err(format!(
+            "the task in the URL is {} characters long, over the {MAX_NAME_LEN} a crate name may \
+             have: give it a name",
+            task.len()
+        )));
+    }
+    Some(Ok(with_prefix("atcoder", slug(task))))
+}
+
+/// An AtCoder task served under another contest's id: (the contest, the task id) of
+/// `/contests/abc086/tasks/arc089_a`; `None` when the task id starts with its contest's.
+pub fn atcoder_alias<'a>(segments: &[&'a str]) -> Option<(&'a str, &'a str)> {
+    let at = segments.iter().position(|s| *s == "tasks")?;
+    let (contest, task) = (*segments.get(at.checked_sub(1)?)?, *segments.get(at + 1)?);
+    let ours = at >= 2 && segments[at - 2] == "contests";
+    let (prefix, _) = task.rsplit_once('_')?;
+    (ours && is_id(contest, MAX_NAME_LEN) && slug(prefix) != slug(contest))
+        .then_some((contest, task))
+}
+
+/// The letter an AtCoder task's title starts with (`C - Traveling`: `c`; `Ex - ...`: `ex`).
+fn task_letter(title: &str) -> Option<String> {
+    let (letter, _) = title.split_once(" - ")?;
+    let letter = letter.trim();
+    let plain = (1..=3).contains(&letter.len())
+        && letter.starts_with(|c: char| c.is_ascii_alphabetic())
+        && letter.bytes().all(|b| b.is_ascii_alphanumeric());
+    plain.then(|| letter.to_ascii_lowercase())
 }
 
 /// Every problem page shape Competitive Companion's Codeforces parser reads.
@@ -269,7 +309,7 @@ fn boj_name(segments: &[&str]) -> Option<String> {
 /// `/judge/problem/read/<ID>`: the id, lowercased (`BOARDCOVER` -> `boardcover`).
 fn algospot_name(segments: &[&str]) -> Option<String> {
     match *segments {
-        ["judge", "problem", "read", id, ..] if is_id(id, MAX_NAME_LEN) => {
+        ["judge", "problem", "read", id, ..] if is_id(id, usize::MAX) => {
             Some(with_prefix("algospot", slug(id)))
         }
         _ => None,
@@ -450,6 +490,29 @@ mod tests {
         );
         check("https://abc001.contest.atcoder.jp/tasks/abc001_1", Some("atcoder"), "abc001-1");
         check("https://atcoder.jp/contests/x/tasks/2020_a", Some("atcoder"), "atcoder-2020-a");
+        // A task served under another contest's id: the contest and the title's letter.
+        let served = "https://atcoder.jp/contests/abc086/tasks/arc089_a";
+        assert_eq!(name(served, "C - Traveling").as_deref(), Ok("abc086-c"));
+        assert_eq!(name(served, "Traveling").as_deref(), Ok("arc089-a"));
+        let segments = Url::parse(served).unwrap().segments();
+        assert_eq!(super::atcoder_alias(&segments), Some(("abc086", "arc089_a")));
+        let own = Url::parse("https://atcoder.jp/contests/abc300/tasks/abc300_a").unwrap();
+        assert_eq!(super::atcoder_alias(&own.segments()), None);
+        assert_eq!(
+            name("https://atcoder.jp/contests/abc999/tasks/arc200_a", "Ex - Sum").as_deref(),
+            Ok("abc999-ex")
+        );
+        // A task id too long for a crate name says so, not "not a problem's page".
+        let long = format!("https://atcoder.jp/contests/abc300/tasks/abc300_{}", "a".repeat(70));
+        let algospot = format!("https://algospot.com/judge/problem/read/{}", "A".repeat(65));
+        assert!(name(&algospot, "")
+            .unwrap_err()
+            .contains("longer than 64 characters: give it a name"));
+        assert_eq!(
+            name(&long, "A - Long").unwrap_err(),
+            "the task in the URL is 77 characters long, over the 64 a crate name may have: give \
+             it a name"
+        );
     }
 
     #[test]
