@@ -219,6 +219,20 @@ impl<O: Write + Send, E: Write + Send> Workspace<O, E> {
         None
     }
 
+    /// The command that takes the page's limits for the existing crate of `problem`: its
+    /// document kept, and `new.sh --from` it with `--take-limits`.
+    fn limits_hint(&mut self, problem: &Problem) {
+        let name = &problem.crate_name;
+        let Some(kept) = self.keep(name, problem.to_json().as_bytes()) else {
+            return;
+        };
+        let judge = &problem.judge;
+        self.say(&format!(
+            "note: scripts/new.sh {name} --from {kept} --judge {judge} --take-limits takes the \
+             page's\n"
+        ));
+    }
+
     /// Makes the crates of `problems` (one whole batch, or what came of one): the reply.
     fn make_all(&mut self, problems: &[Problem]) -> Reply {
         let mut made: Vec<&Problem> = Vec::new();
@@ -249,7 +263,12 @@ impl<O: Write + Send, E: Write + Send> Workspace<O, E> {
                     self.say(&text);
                     match result {
                         Made::Created(_) => made.push(problem),
-                        Made::Existing(_) => existing += 1,
+                        Made::Existing(report) => {
+                            existing += 1;
+                            if report.limits_differ.is_some() {
+                                self.limits_hint(problem);
+                            }
+                        }
                     }
                 }
                 Err(NewError::BadArgument(why) | NewError::Failed(why)) => {
@@ -455,6 +474,34 @@ mod tests {
         let line = super::describe(&served);
         assert!(line.contains("abc086's task, served as arc089_a; atcoder,"), "{line}");
         assert!(!super::describe(&problem("atcoder.json")).contains("served as"));
+    }
+
+    #[test]
+    fn a_crate_whose_limits_differ_from_the_pages_gets_the_command_that_takes_them() {
+        let root = Root::new("limits");
+        let mut workspace = Workspace::new(&root.0, false, Vec::new(), Vec::new());
+        let first = problem("codeforces.json");
+        workspace.problems(vec![first.clone()]);
+        let mut again = first.clone();
+        again.time_limit_ms = 2000;
+        again.memory_limit_mb = 1024;
+        workspace.problems(vec![again]);
+        let (out, err) = said(workspace);
+        assert_eq!(err, "");
+        let lines: Vec<&str> = out.lines().filter(|l| l.contains("limits")).collect();
+        assert_eq!(
+            lines,
+            [
+                "limits differ: 1000 ms / 64 MB in crates/cf-4-a/Cargo.toml, 2000 ms / 1024 MB on \
+                 the page",
+                "note: scripts/new.sh cf-4-a --from target/received/cf-4-a.json --judge \
+                 codeforces --take-limits takes the page's",
+            ],
+            "{out}"
+        );
+        let kept = fs::read(root.0.join(KEPT_DIR).join("cf-4-a.json")).expect("kept");
+        let read = Problem::from_json(&kept, &Options::new(PROFILES)).expect("reads");
+        assert_eq!((read.time_limit_ms, read.memory_limit_mb), (2000, 1024));
     }
 
     #[test]

@@ -9,7 +9,9 @@ use judge_meta::checker::CheckerSpec;
 use judge_meta::profiles::PROFILES;
 
 use crate::names::check_crate_name;
-use crate::new::{kit, make_library, make_problem, Made, NewError, ProblemSpec};
+use crate::new::{
+    kit, make_library, make_problem, take_limits, Made, NewError, ProblemSpec, SampleReport,
+};
 use crate::page_to_crate::{describe, make, next_step, profile_keys};
 use crate::receive::http::DEFAULT_MAX_BODY;
 use crate::receive::{Options, Problem};
@@ -20,7 +22,7 @@ pub const USAGE: &str = "usage: scripts/new.sh NAME --judge \
                          boj|algospot|atcoder|codeforces|swea|programmers [--multi-test | \
                          --interactive] [--checker exact|tokens|'floats ABS REL'|yes-no|binary] \
                          [--time-limit MS] [--memory-limit MB] | scripts/new.sh [NAME] --from \
-                         FILE [--judge PROFILE] [--checker CHECKER] [--add-samples] | \
+                         FILE [--judge PROFILE] [--checker CHECKER] [--add-samples] [--take-limits] | \
                          scripts/new.sh --kit PROBLEM | scripts/new.sh --lib NAME | \
                          scripts/new.sh --help";
 
@@ -53,6 +55,8 @@ pub enum Request {
         checker: Option<CheckerSpec>,
         /// Whether the samples an existing crate lacks are added to it.
         add_samples: bool,
+        /// Whether an existing crate's limits are set to the document's.
+        take_limits: bool,
     },
     Help,
 }
@@ -86,8 +90,9 @@ pub fn main(root: &Path, args: &[&str]) -> Result<(), NewError> {
             );
         }
         Request::Kit { problem } => print!("{}", kit::add(root, &problem)?.report(&problem)),
-        Request::FromPage { name, file, judge, checker, add_samples } => {
-            new_from_file(root, name.as_deref(), &file, judge.as_deref(), checker, add_samples)?;
+        Request::FromPage { name, file, judge, checker, add_samples, take_limits } => {
+            let existing = Existing { add_samples, take_limits };
+            new_from_file(root, name.as_deref(), &file, judge.as_deref(), checker, existing)?;
         }
         Request::Library { name } => {
             make_library(root, &name)?;
@@ -124,7 +129,8 @@ fn help() -> String {
          \x20   A problem from a Competitive Companion document saved in FILE (what\n\
          \x20   scripts/receive.sh receives): its samples, limits and kind; NAME and PROFILE from\n\
          \x20   its URL unless given. A crate that exists is left as it is and its samples are\n\
-         \x20   compared with the document's; --add-samples adds those it lacks.\n\
+         \x20   compared with the document's; --add-samples adds those it lacks, --take-limits\n\
+         \x20   sets its limits to the document's.\n\
          scripts/new.sh --kit PROBLEM\n\
          \x20   Adds to a problem the oracle (src/naive.rs), a generator derived from its input!\n\
          \x20   declaration (src/gen.rs), their binaries, stress and CLI tests, testdata.list and a\n\
@@ -162,7 +168,7 @@ pub fn parse_args(args: &[&str]) -> Result<Request, String> {
     let mut name = None;
     let (mut judge, mut time_limit, mut memory_limit, mut checker) = (None, None, None, None);
     let (mut interactive, mut multi_test, mut library, mut kit) = (false, false, false, false);
-    let (mut from, mut add_samples) = (None, false);
+    let (mut from, mut add_samples, mut take_limits) = (None, false, false);
     let mut args = args.iter().copied();
     while let Some(arg) = args.next() {
         let flag = match arg {
@@ -172,6 +178,7 @@ pub fn parse_args(args: &[&str]) -> Result<Request, String> {
             "--interactive" => &mut interactive,
             "--multi-test" => &mut multi_test,
             "--add-samples" => &mut add_samples,
+            "--take-limits" => &mut take_limits,
             _ => {
                 let slot = match arg {
                     "--from" => &mut from,
@@ -230,7 +237,13 @@ pub fn parse_args(args: &[&str]) -> Result<Request, String> {
                 .map(|spec| CheckerSpec::parse(&spec).map_err(|e| format!("--checker: {e}")))
                 .transpose()?,
             add_samples,
+            take_limits,
         });
+    }
+    if take_limits {
+        return Err("--take-limits goes with --from FILE (a crate that exists gets the page's \
+                    limits)"
+            .to_string());
     }
     if add_samples {
         return Err("--add-samples goes with --from FILE (a crate that exists gets the \
@@ -300,6 +313,15 @@ fn limit(
     }
 }
 
+/// What `--from` does to a crate that exists, besides comparing its samples.
+#[derive(Debug, Clone, Copy)]
+struct Existing {
+    /// `--add-samples`: the page's samples it lacks are added.
+    add_samples: bool,
+    /// `--take-limits`: its limits are set to the page's.
+    take_limits: bool,
+}
+
 /// `xtask new [NAME] --from FILE`: reads the document in `file` and makes its crate.
 fn new_from_file(
     root: &Path,
@@ -307,7 +329,7 @@ fn new_from_file(
     file: &str,
     judge: Option<&str>,
     checker: Option<CheckerSpec>,
-    add_samples: bool,
+    existing: Existing,
 ) -> Result<(), NewError> {
     if let Some(name) = name {
         check_crate_name(name).map_err(NewError::BadArgument)?;
@@ -333,10 +355,24 @@ fn new_from_file(
         NewError::Failed(format!("{file}: {e}{hint}"))
     })?;
     println!("{}", describe(&problem));
-    let (made, text) = make(root, &problem, checker, add_samples)?;
+    let (made, text) = make(root, &problem, checker, existing.add_samples)?;
     print!("{text}");
-    if matches!(made, Made::Created(_)) {
-        println!("{}", next_step(&[&problem]).expect("one problem"));
+    match made {
+        Made::Created(_) => println!("{}", next_step(&[&problem]).expect("one problem")),
+        Made::Existing(SampleReport { limits_differ: Some((_, page)), .. }) => {
+            if existing.take_limits {
+                take_limits(root, &problem.crate_name, page)?;
+                println!(
+                    "took the page's limits: {page} in crates/{}/Cargo.toml",
+                    problem.crate_name
+                );
+            } else {
+                let judge = judge.map_or(String::new(), |j| format!(" --judge {j}"));
+                let named = name.map_or(String::new(), |n| format!("{n} "));
+                println!("note: scripts/new.sh {named}--from {file}{judge} --take-limits takes the page's");
+            }
+        }
+        Made::Existing(_) => {}
     }
     Ok(())
 }
@@ -478,6 +514,7 @@ mod tests {
                 "--kit takes a NAME alone: the kit follows the problem's own metadata",
             ),
             (&["--kit"], "--kit needs a NAME"),
+            (&["x", "--judge", "boj", "--take-limits"], "--take-limits goes with --from FILE"),
             (&["--kit", "x", "--lib"], "--lib and --kit exclude each other"),
         ];
         for (args, message) in cases {

@@ -13,7 +13,8 @@
 //!   [`kit`]: `--kit`, with the generator it derives from `input!` (`derive.rs`).
 //! - `files.rs`: templates (from `templates/`) filled in and formatted; `stage.rs`: every file
 //!   or none, staged then moved into place; `text.rs`: a page's text as it goes into files;
-//!   `error.rs`: [`NewError`].
+//!   `error.rs`: [`NewError`]; `limits.rs`: an existing crate's limits against the page's,
+//!   and [`take_limits`].
 //!
 //! This file only declares and re-exports: the files above import one another downward.
 
@@ -22,6 +23,7 @@ mod error;
 mod files;
 pub mod kit;
 mod library;
+mod limits;
 mod problem;
 mod samples;
 mod stage;
@@ -29,6 +31,7 @@ mod text;
 
 pub use error::NewError;
 pub use library::make_library;
+pub use limits::{take_limits, Limits};
 pub use problem::{make_problem, Created, Made, ProblemSpec};
 pub use samples::SampleReport;
 pub use text::comment_text;

@@ -9,6 +9,7 @@ use judge_meta::profiles::{self, Profile};
 
 use super::error::NewError;
 use super::files::{fill, rustfmt, template, Template};
+use super::limits::{crate_limits, Limits};
 use super::samples::{compare_samples, SampleReport};
 use super::stage::write_all_or_nothing;
 use super::text::{comment_text, normalized, toml_string};
@@ -110,6 +111,12 @@ impl Made {
                 if !report.missing.is_empty() {
                     text.push_str(&format!("{} not in {dir}/\n", samples(&report.missing)));
                 }
+                if let Some((ours, page)) = report.limits_differ {
+                    text.push_str(&format!(
+                        "limits differ: {ours} in crates/{}/Cargo.toml, {page} on the page\n",
+                        report.name
+                    ));
+                }
                 if report.added.is_empty() {
                     if report.pending() > 0 {
                         text.push_str(
@@ -195,7 +202,15 @@ pub fn make_problem(root: &Path, spec: &ProblemSpec, add_samples: bool) -> Resul
                 "crates/{name} already exists and is no problem crate: pick another name"
             )));
         }
-        return compare_samples(root, name, &samples, add_samples).map(Made::Existing);
+        let mut report = compare_samples(root, name, &samples, add_samples)?;
+        if let (Some(time_limit_ms), Some(memory_limit_mb)) =
+            (spec.time_limit_ms, spec.memory_limit_mb)
+        {
+            let page = Limits { time_limit_ms, memory_limit_mb };
+            report.limits_differ =
+                crate_limits(root, name).filter(|&ours| ours != page).map(|ours| (ours, page));
+        }
+        return Ok(Made::Existing(report));
     }
     if root.join("testdata").join(name).symlink_metadata().is_ok() {
         return Err(NewError::BadArgument(format!(

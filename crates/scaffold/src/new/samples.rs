@@ -6,6 +6,7 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use super::error::NewError;
+use super::limits::Limits;
 use super::text::normalized;
 
 /// How the given samples compare with those of a crate that exists.
@@ -27,6 +28,8 @@ pub struct SampleReport {
     pub conflicting: Vec<(usize, String, String)>,
     /// The files written for the differing and missing ones, when asked to add them.
     pub added: Vec<PathBuf>,
+    /// The crate's limits and the given ones, when they differ.
+    pub limits_differ: Option<(Limits, Limits)>,
 }
 
 impl SampleReport {
@@ -48,7 +51,7 @@ pub(crate) fn compare_samples(
     samples: &[(String, String)],
     add: bool,
 ) -> Result<SampleReport, NewError> {
-    let interactive = root.join(format!("crates/{name}/src/bin/{name}-judge.rs")).is_file();
+    let interactive = judge_meta::problem::read(root, name).is_ok_and(|meta| meta.interactive);
     let dir = if interactive {
         PathBuf::from(format!("testdata/{name}/page"))
     } else {

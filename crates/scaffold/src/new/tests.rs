@@ -9,7 +9,9 @@ use super::files::fill;
 use super::kit::{self, KitReport};
 use super::library::LIBRARY;
 use super::problem::{limit_lines, INTERACTIVE, MANIFEST, MULTI_TEST, ORDINARY};
-use super::{comment_text, make_problem, Created, Made, NewError, ProblemSpec};
+use super::{
+    comment_text, make_problem, take_limits, Created, Limits, Made, NewError, ProblemSpec,
+};
 use judge_meta::checker::{Checker, CheckerSpec};
 use judge_meta::profiles;
 
@@ -117,7 +119,16 @@ fn a_pages_text_stays_inside_its_comment_and_its_string() {
 #[test]
 fn every_placeholder_is_filled() {
     let kinds = [&[MANIFEST][..], ORDINARY, MULTI_TEST, INTERACTIVE, LIBRARY];
-    let known = ["name", "crate", "profile", "metadata", "dependencies", "title", "description"];
+    let known = [
+        "name",
+        "crate",
+        "profile",
+        "rust_version",
+        "metadata",
+        "dependencies",
+        "title",
+        "description",
+    ];
     for (path, template) in kinds.iter().flat_map(|files| files.iter()) {
         let bundled_as_is = path.ends_with("main.rs") && template.contains("TODO");
         assert!(!bundled_as_is, "{path}: main.rs is bundled as it is");
@@ -327,6 +338,26 @@ fn an_existing_crate_is_compared_never_overwritten() {
     fs::remove_file(root.0.join("testdata/boj-1000")).expect("the symlink removed");
     fs::rename(outside.join("boj-1000"), root.0.join("testdata/boj-1000")).expect("back");
     fs::remove_dir(&outside).expect("empty");
+    // The page's limits against the crate's: said, and taken when asked.
+    let limited =
+        ProblemSpec { time_limit_ms: Some(1000), memory_limit_mb: Some(256), ..again.clone() };
+    let report = existing(make_problem(&root.0, &limited, false).expect("compared"));
+    let page = Limits { time_limit_ms: 1000, memory_limit_mb: 256 };
+    let ours = Limits { time_limit_ms: 1000, memory_limit_mb: 128 };
+    assert_eq!(report.limits_differ, Some((ours, page)), "BOJ's usual 128 MB is the crate's");
+    let text = Made::Existing(report).report();
+    assert!(
+        text.contains(
+            "limits differ: 1000 ms / 128 MB in crates/boj-1000/Cargo.toml, 1000 ms / 256 MB on \
+             the page\n"
+        ),
+        "{text}"
+    );
+    take_limits(&root.0, "boj-1000", page).expect("taken");
+    let manifest = root.read("crates/boj-1000/Cargo.toml");
+    assert!(manifest.contains("\ntime-limit-ms = 1000\nmemory-limit-mb = 256\n"), "{manifest}");
+    let report = existing(make_problem(&root.0, &limited, false).expect("compared"));
+    assert_eq!(report.limits_differ, None);
     // A library of that name is no problem to compare samples with.
     fs::create_dir_all(root.0.join("crates/lib-x/src")).expect("a folder");
     fs::write(root.0.join("crates/lib-x/Cargo.toml"), "[package]\nname = \"lib-x\"\n")
