@@ -21,3 +21,5 @@ pub mod names;
 pub mod new;
 pub mod page_to_crate;
 pub mod receive;
+#[cfg(test)]
+mod test_root;

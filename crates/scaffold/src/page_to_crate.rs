@@ -400,6 +400,7 @@ mod tests {
     use crate::receive::{
         Batch, GaveUp, Incomplete, Input, Options, Output, Problem, Sink, TestType,
     };
+    use crate::test_root::Root;
     use std::fs;
     use std::path::PathBuf;
 
@@ -412,25 +413,6 @@ mod tests {
 
     fn problem(name: &str) -> Problem {
         Problem::from_json(&payload(name), &Options::new(PROFILES)).expect("a problem")
-    }
-
-    /// A scratch workspace root, removed on drop.
-    struct Root(PathBuf);
-
-    impl Root {
-        fn new(name: &str) -> Root {
-            let path = std::env::temp_dir()
-                .join(format!("scaffold-from-page-{name}-{}", std::process::id()));
-            let _ = fs::remove_dir_all(&path);
-            fs::create_dir_all(&path).expect("a scratch folder");
-            Root(path)
-        }
-    }
-
-    impl Drop for Root {
-        fn drop(&mut self) {
-            let _ = fs::remove_dir_all(&self.0);
-        }
     }
 
     type Terminal = Workspace<Vec<u8>, Vec<u8>>;

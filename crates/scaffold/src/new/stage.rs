@@ -145,27 +145,9 @@ fn is_gone(pid: Option<u32>, modified: Option<SystemTime>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::{stage_and_move, write_all_or_nothing, STAGING};
+    use crate::test_root::Root;
     use std::fs;
     use std::path::PathBuf;
-
-    /// A scratch workspace root, removed on drop.
-    struct Root(PathBuf);
-
-    impl Root {
-        fn new(name: &str) -> Root {
-            let path =
-                std::env::temp_dir().join(format!("scaffold-stage-{name}-{}", std::process::id()));
-            let _ = fs::remove_dir_all(&path);
-            fs::create_dir_all(&path).expect("a scratch folder");
-            Root(path)
-        }
-    }
-
-    impl Drop for Root {
-        fn drop(&mut self) {
-            let _ = fs::remove_dir_all(&self.0);
-        }
-    }
 
     fn files() -> Vec<(String, String)> {
         vec![

@@ -3,7 +3,7 @@
 //! compiled, linted and tested end to end by `tests/new.rs`.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use super::files::fill;
 use super::kit::{self, KitReport};
@@ -15,50 +15,7 @@ use super::{
 use judge_meta::checker::{Checker, CheckerSpec};
 use judge_meta::profiles;
 
-/// A scratch workspace root under the system's temp folder, removed on drop.
-struct Root(PathBuf);
-
-impl Root {
-    fn new(name: &str) -> Root {
-        let path = std::env::temp_dir().join(format!("xtask-new-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&path);
-        fs::create_dir_all(&path).expect("a scratch folder");
-        Root(path)
-    }
-
-    fn read(&self, path: &str) -> String {
-        fs::read_to_string(self.0.join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
-    }
-
-    /// Every file under the root, sorted, from it.
-    fn files(&self) -> Vec<String> {
-        fn walk(dir: &Path, root: &Path, found: &mut Vec<String>) {
-            for entry in fs::read_dir(dir).expect("lists") {
-                let path = entry.expect("an entry").path();
-                if path.is_dir() {
-                    walk(&path, root, found);
-                } else {
-                    found.push(path.strip_prefix(root).expect("under").display().to_string());
-                }
-            }
-        }
-        let mut found = Vec::new();
-        walk(&self.0, &self.0, &mut found);
-        found.sort();
-        found
-    }
-
-    /// Every file with its text.
-    fn snapshot(&self) -> Vec<(String, String)> {
-        self.files().into_iter().map(|f| (f.clone(), self.read(&f))).collect()
-    }
-}
-
-impl Drop for Root {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
+use crate::test_root::Root;
 
 fn spec(name: &str, profile: &str) -> ProblemSpec {
     ProblemSpec { name: name.to_string(), profile: profile.to_string(), ..ProblemSpec::default() }
