@@ -18,22 +18,13 @@
 #   scripts/new.sh --lib fenwick
 #   scripts/new.sh --from target/received/refused.json --judge boj
 set -uo pipefail
-USAGE="scripts/new.sh NAME --judge boj|algospot|atcoder|codeforces|swea|programmers [--multi-test | --interactive] [--checker exact|tokens|'floats ABS REL'|yes-no|binary] [--time-limit MS] [--memory-limit MB] | scripts/new.sh [NAME] --from FILE [--judge PROFILE] [--checker CHECKER] [--add-samples] | scripts/new.sh --kit PROBLEM | scripts/new.sh --lib NAME | scripts/new.sh --help"
-# --from FILE is a path from where the command was typed: made absolute before common.sh
-# moves to the workspace root.
-args=()
-while [ $# -gt 0 ]; do
-    if [ "$1" = --from ] && [ $# -ge 2 ] && [[ $2 != /* ]]; then
-        args+=("$1" "$PWD/$2")
-        shift 2
-    else
-        args+=("$1")
-        shift
-    fi
-done
-set -- ${args[@]+"${args[@]}"}
+# Every argument goes through to `xtask new`, which parses them (--help too: common.sh sees
+# none); the folder the command was typed in goes with them, for a relative --from FILE.
+args=("$@")
+caller_dir=$PWD
+set --
 # shellcheck source=scripts/common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-[ $# -ge 1 ] || usage "NAME is missing"
-xtask new "$@"
+build_xtask
+XTASK_CALLER_DIR=$caller_dir exec "$XTASK_BIN" new ${args[@]+"${args[@]}"}

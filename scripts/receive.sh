@@ -10,10 +10,13 @@
 #   scripts/receive.sh
 #   scripts/receive.sh --port 10045 --judge boj
 set -uo pipefail
-USAGE="scripts/receive.sh [--port N] [--judge PROFILE] [--add-samples] | scripts/receive.sh --help"
+# Every argument goes through to `xtask receive`, which parses them (--help too: common.sh
+# sees none).
+args=("$@")
+set --
 # shellcheck source=scripts/common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 build_xtask
 # exec: Ctrl-C reaches the listener itself.
-exec "$XTASK_BIN" receive "$@"
+exec "$XTASK_BIN" receive ${args[@]+"${args[@]}"}

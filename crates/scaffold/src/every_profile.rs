@@ -205,6 +205,63 @@ fn every_profile_gets_a_bundle_its_judges_compilers_accept() {
     });
 }
 
+/// A problem may use what its judge's Rust has: its manifest's `rust-version` is its judge's
+/// (so clippy's `incompatible_msrv` judges it by that), and on a judge newer than 1.63 a
+/// solver that uses `Option::is_none_or` (Rust 1.82) is bundled, accepted by the judge's
+/// compilers (Windows' too, for Codeforces) and answers as that judge compiles it.
+#[test]
+fn a_problem_may_use_its_judges_rust() {
+    for profile in PROFILES {
+        let manifest = fs::read_to_string(
+            sample_problem_alone(profile.key).path.join("crates/sample/Cargo.toml"),
+        )
+        .expect("a manifest");
+        let line = format!("\nrust-version = \"{}\"\n", profile.rust_version);
+        assert!(manifest.contains(&line), "{}: {manifest}", profile.key);
+    }
+    let newer: Vec<&judge_meta::Profile> = PROFILES
+        .iter()
+        .filter(|p| p.accepts_rust && p.rust_version != judge_meta::profiles::RUSTC_163_VERSION)
+        .collect();
+    assert!(newer.iter().any(|p| p.key == "codeforces"), "Codeforces runs a newer Rust");
+    std::thread::scope(|scope| {
+        for profile in newer {
+            scope.spawn(move || {
+                let dir = sample_problem(profile.key, Shape::Ordinary);
+                let lib = dir.path.join("crates/sample/src/lib.rs");
+                let text = fs::read_to_string(&lib).expect("the solver");
+                let newer_solve = "input.a.iter().sum::<i64>() + i64::from(input.a.first().is_none_or(|&a| a > 0))";
+                let edited = text.replace("input.a.iter().sum()", newer_solve);
+                assert_ne!(edited, text, "the template's solve changed");
+                fs::write(&lib, edited).expect("an edit");
+                let options = Options::for_profile(profile, false).expect("a known edition");
+                let bundle =
+                    bundle_crate(&dir.path, &dir.path.join("crates/sample"), "sample", &options)
+                        .unwrap_or_else(|e| panic!("{}: {e}", profile.key));
+                assert!(bundle.text.contains("is_none_or"));
+                // 1 + 2 + -4, and 1 since the first is positive.
+                let output = compile_and_run(&bundle.text, profile, "3\n1 2 -4\n");
+                assert_eq!(output, "0\n", "{}", profile.key);
+            });
+        }
+    });
+}
+
+/// A temp workspace with only the sample problem for `profile` (no crates beside it: for its
+/// files, not its bundle).
+fn sample_problem_alone(profile: &str) -> TempDir {
+    let dir = TempDir::new(&format!("alone-{profile}"));
+    let spec = crate::new::ProblemSpec {
+        name: "sample".to_string(),
+        profile: profile.to_string(),
+        ..crate::new::ProblemSpec::default()
+    };
+    if crate::new::make_problem(&dir.path, &spec, false).is_err() {
+        panic!("xtask new makes the sample for {profile}");
+    }
+    dir
+}
+
 #[test]
 fn every_profile_gets_a_multi_test_bundle_within_the_size() {
     for_each_group(|profile| {

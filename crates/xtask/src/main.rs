@@ -12,22 +12,13 @@
 //! xtask scale PROBLEM              how the solver's time grows with n (bench.sh --scale)
 //! xtask problems [NAME...]          the problem crates (or checks that each NAME is one)
 //! xtask profiles                    the judge profiles a problem's metadata can name
-//! xtask new NAME --judge PROFILE [--multi-test | --interactive] [--checker CHECKER]
-//!           [--time-limit MS] [--memory-limit MB]
-//!                                   a new problem crate (its solution and its samples) that
-//!                                   passes every check at once
-//! xtask new --kit PROBLEM           a problem's oracle, generator, stress and CLI tests, list
-//!                                   and benchmark
-//! xtask new [NAME] --from FILE [--judge PROFILE] [--checker CHECKER] [--add-samples]
-//!                                   a problem from a saved Competitive Companion document
-//! xtask new --lib NAME              a new library crate that passes every check at once
-//! xtask new --help                  the options, the judge profiles, examples
+//! xtask new ...                     a new problem crate, a problem's kit, a library, or a
+//!                                   problem from a saved page (`xtask new --help`)
 //! xtask check-lib LIB...            each library compiled whole as every judge meets it
 //!                                   (rustc 1.63 as Rust 2015 and 2021, the workspace's rustc
 //!                                   as Rust 2024, the std APIs of the oldest judge's Rust)
-//! xtask receive [--port N] [--judge PROFILE] [--add-samples]
-//!                                   listens on 127.0.0.1 for Competitive Companion and makes
-//!                                   a problem crate of each problem it sends
+//! xtask receive ...                 listens on 127.0.0.1 for Competitive Companion and makes
+//!                                   a problem crate of each problem it sends (`--help`)
 //! ```
 //!
 //!
@@ -40,7 +31,8 @@
 //! The work is done by the crates below: `bundler` (the bundle), `runner` (the testdata runner
 //! and make-testdata), `scaffold` (new crates, from the command line or from a problem's page)
 //! and `judge-meta` (profiles, problems and their metadata); this file is the command line
-//! over them.
+//! over them, but for `new` and `receive`, whose arguments, help and usage lines are
+//! `scaffold::cli`'s (this file only dispatches to it).
 //!
 //! Bad arguments print a `usage:` line and exit 2; failures print `error: ...` and exit 1.
 
@@ -219,13 +211,13 @@ fn dispatch(root: &Path, args: &[&str]) -> Result<bool, Stop> {
             Ok(passed)
         }
         ["new", rest @ ..] => {
-            let usage = scaffold::new::USAGE;
-            scaffold::new::main(root, rest).map_err(|e| scaffold_stop(e, usage))?;
+            let usage = scaffold::cli::new::USAGE;
+            scaffold::cli::new::main(root, rest).map_err(|e| scaffold_stop(e, usage))?;
             Ok(true)
         }
         ["receive", rest @ ..] => {
-            let usage = scaffold::from_page::RECEIVE_USAGE;
-            scaffold::from_page::receive_main(root, rest).map_err(|e| scaffold_stop(e, usage))?;
+            let usage = scaffold::cli::receive::USAGE;
+            scaffold::cli::receive::main(root, rest).map_err(|e| scaffold_stop(e, usage))?;
             Ok(true)
         }
         [] => Err(Stop::Usage("a command is missing".to_string(), USAGE)),

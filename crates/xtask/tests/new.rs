@@ -319,6 +319,8 @@ fn bad_arguments_are_a_usage_line_and_status_2() {
         (&["x", "--judge", "boj", "--checker", "fuzzy"], "--checker: expected a checker"),
         (&["--lib", "x", "--judge", "boj"], "--lib takes a NAME alone"),
         (&["Bad_Name", "--judge", "boj"], "Bad_Name is not a crate name"),
+        (&["build", "--judge", "boj"], "build cannot name a binary: cargo refuses it"),
+        (&["--lib", "deps"], "deps cannot name a binary: cargo refuses it"),
         (&["taken", "--judge", "boj"], "crates/taken already exists"),
         (&["--lib", "taken"], "crates/taken already exists"),
         (&["--kit", "nothing"], "\"nothing\" is not a problem crate"),

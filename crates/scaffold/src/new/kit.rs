@@ -22,7 +22,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use super::derive::{self, Items};
-use super::{fill, rustfmt, template, NewError, HARNESS_DEPENDENCY};
+use super::error::NewError;
+use super::files::{fill, rustfmt, template};
+use super::problem::HARNESS_DEPENDENCY;
 
 /// The kit of an ordinary problem: (path under the crate, template).
 const ORDINARY: &[(&str, &str)] = &[

@@ -3,60 +3,19 @@
 //! compiled, linted and tested end to end by `tests/new.rs`.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
+use super::files::fill;
 use super::kit::{self, KitReport};
+use super::library::LIBRARY;
+use super::problem::{limit_lines, INTERACTIVE, MANIFEST, MULTI_TEST, ORDINARY};
 use super::{
-    comment_text, fill, limit_lines, make_problem, parse_args, Created, Made, NewError,
-    ProblemSpec, Request, INTERACTIVE, LIBRARY, MANIFEST, MULTI_TEST, ORDINARY, USAGE,
+    comment_text, make_problem, take_limits, Created, Limits, Made, NewError, ProblemSpec,
 };
 use judge_meta::checker::{Checker, CheckerSpec};
-use judge_meta::profiles::{self, PROFILES};
+use judge_meta::profiles;
 
-/// A scratch workspace root under the system's temp folder, removed on drop.
-struct Root(PathBuf);
-
-impl Root {
-    fn new(name: &str) -> Root {
-        let path = std::env::temp_dir().join(format!("xtask-new-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&path);
-        fs::create_dir_all(&path).expect("a scratch folder");
-        Root(path)
-    }
-
-    fn read(&self, path: &str) -> String {
-        fs::read_to_string(self.0.join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
-    }
-
-    /// Every file under the root, sorted, from it.
-    fn files(&self) -> Vec<String> {
-        fn walk(dir: &Path, root: &Path, found: &mut Vec<String>) {
-            for entry in fs::read_dir(dir).expect("lists") {
-                let path = entry.expect("an entry").path();
-                if path.is_dir() {
-                    walk(&path, root, found);
-                } else {
-                    found.push(path.strip_prefix(root).expect("under").display().to_string());
-                }
-            }
-        }
-        let mut found = Vec::new();
-        walk(&self.0, &self.0, &mut found);
-        found.sort();
-        found
-    }
-
-    /// Every file with its text.
-    fn snapshot(&self) -> Vec<(String, String)> {
-        self.files().into_iter().map(|f| (f.clone(), self.read(&f))).collect()
-    }
-}
-
-impl Drop for Root {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
+use crate::test_root::Root;
 
 fn spec(name: &str, profile: &str) -> ProblemSpec {
     ProblemSpec { name: name.to_string(), profile: profile.to_string(), ..ProblemSpec::default() }
@@ -73,129 +32,6 @@ fn existing(made: Made) -> super::SampleReport {
     match made {
         Made::Existing(report) => report,
         other => panic!("expected the crate to exist, got {other:?}"),
-    }
-}
-
-#[test]
-fn arguments_in_any_order() {
-    assert_eq!(parse_args(&["x", "--judge", "boj"]), Ok(Request::Problem(spec("x", "boj"))));
-    let full = ProblemSpec {
-        time_limit_ms: Some(2000),
-        memory_limit_mb: Some(256),
-        multi_test: true,
-        checker: Some(CheckerSpec::Builtin(Checker::Floats { absolute: 1e-6, relative: 1e-9 })),
-        ..spec("g", "codeforces")
-    };
-    let args = [
-        "--multi-test",
-        "--memory-limit",
-        "256",
-        "g",
-        "--checker",
-        "floats",
-        "1e-6",
-        "1e-9",
-        "--time-limit",
-        "2000",
-        "--judge",
-        "codeforces",
-    ];
-    assert_eq!(parse_args(&args), Ok(Request::Problem(full.clone())));
-    let quoted = [
-        "g",
-        "--judge",
-        "codeforces",
-        "--multi-test",
-        "--checker",
-        "floats 1e-6 1e-9",
-        "--time-limit",
-        "2000",
-        "--memory-limit",
-        "256",
-    ];
-    assert_eq!(parse_args(&quoted), Ok(Request::Problem(full)));
-    let interactive = ProblemSpec { interactive: true, ..spec("i", "boj") };
-    let args = ["--interactive", "i", "--judge", "boj"];
-    assert_eq!(parse_args(&args), Ok(Request::Problem(interactive)));
-    for checker in ["exact", "tokens", "yes-no", "binary"] {
-        let parsed = parse_args(&["x", "--judge", "boj", "--checker", checker]);
-        let expected = CheckerSpec::parse(checker).expect("a checker");
-        let found = match parsed {
-            Ok(Request::Problem(ProblemSpec { checker, .. })) => checker,
-            other => panic!("{other:?}"),
-        };
-        assert_eq!(found, Some(expected));
-    }
-    let library = Ok(Request::Library { name: "fenwick".to_string() });
-    assert_eq!(parse_args(&["--lib", "fenwick"]), library);
-    assert_eq!(parse_args(&["fenwick", "--lib"]), library);
-    let kit = Ok(Request::Kit { problem: "boj-1000".to_string() });
-    assert_eq!(parse_args(&["--kit", "boj-1000"]), kit);
-    assert_eq!(parse_args(&["boj-1000", "--help"]), Ok(Request::Help));
-}
-
-#[test]
-fn bad_arguments_say_what_is_wrong() {
-    let cases: &[(&[&str], &str)] = &[
-        (&[], "NAME is missing"),
-        (&["x"], "--judge PROFILE is missing"),
-        (&["x", "--judge"], "--judge needs a value"),
-        (&["x", "y", "--judge", "boj"], "one NAME only, found \"y\" too"),
-        (&["x", "--judge", "boj", "--fast"], "unknown option --fast"),
-        (&["x", "--judge", "boj", "--judge", "atcoder"], "--judge is given twice"),
-        (&["x", "--judge", "boj", "--multi-test", "--multi-test"], "--multi-test is given twice"),
-        (
-            &["x", "--judge", "boj", "--time-limit", "2"],
-            "--time-limit needs a whole number of milliseconds in 100..=60000, found \"2\"",
-        ),
-        (
-            &["x", "--judge", "boj", "--time-limit", "1.5"],
-            "--time-limit needs a whole number of milliseconds in 100..=60000, found \"1.5\"",
-        ),
-        (
-            &["x", "--judge", "boj", "--memory-limit", "262144"],
-            "--memory-limit needs a whole number of MB in 1..=8192, found \"262144\"",
-        ),
-        (&["x", "--judge", "boj", "--checker", "fuzzy"], "--checker: expected a checker"),
-        (
-            &["x", "--judge", "boj", "--checker", "floats", "1e-6"],
-            "--checker floats needs ABS and REL",
-        ),
-        (
-            &["x", "--judge", "boj", "--interactive", "--checker", "tokens"],
-            "an interactive problem is judged by its interactor",
-        ),
-        (&["--lib", "x", "--judge", "boj"], "--lib takes a NAME alone: a library has no judge"),
-        (
-            &["--kit", "x", "--multi-test"],
-            "--kit takes a NAME alone: the kit follows the problem's own metadata",
-        ),
-        (&["--kit"], "--kit needs a NAME"),
-        (&["--kit", "x", "--lib"], "--lib and --kit exclude each other"),
-    ];
-    for (args, message) in cases {
-        let error = parse_args(args).expect_err("bad arguments");
-        assert!(error.starts_with(message), "{args:?}: {error}");
-    }
-}
-
-#[test]
-fn the_usage_line_and_the_help_name_every_profile() {
-    let keys: Vec<&str> = PROFILES.iter().map(|p| p.key).collect();
-    assert!(USAGE.contains(&format!("--judge {} ", keys.join("|"))), "{USAGE}");
-    // Every checker too, here and in the script's own usage line.
-    let checkers = format!("--checker {}]", judge_meta::checker::CHECKER_CHOICES);
-    assert!(USAGE.contains(&checkers), "{USAGE}");
-    let script = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/new.sh"),
-    )
-    .expect("scripts/new.sh");
-    let usage = script.lines().find(|l| l.starts_with("USAGE=")).expect("a usage line");
-    assert!(usage.contains(&format!("--judge {} ", keys.join("|"))), "{usage}");
-    assert!(usage.contains(&checkers), "{usage}");
-    let help = super::help();
-    for key in keys {
-        assert!(help.contains(&format!("\n  {key} ")), "{help}");
     }
 }
 
@@ -240,7 +76,16 @@ fn a_pages_text_stays_inside_its_comment_and_its_string() {
 #[test]
 fn every_placeholder_is_filled() {
     let kinds = [&[MANIFEST][..], ORDINARY, MULTI_TEST, INTERACTIVE, LIBRARY];
-    let known = ["name", "crate", "profile", "metadata", "dependencies", "title", "description"];
+    let known = [
+        "name",
+        "crate",
+        "profile",
+        "rust_version",
+        "metadata",
+        "dependencies",
+        "title",
+        "description",
+    ];
     for (path, template) in kinds.iter().flat_map(|files| files.iter()) {
         let bundled_as_is = path.ends_with("main.rs") && template.contains("TODO");
         assert!(!bundled_as_is, "{path}: main.rs is bundled as it is");
@@ -326,6 +171,19 @@ fn samples_from_the_page_choose_the_checker() {
     let made = created(make_problem(&root.0, &atcoder, false).expect("made"));
     assert_eq!(made.checker, CheckerSpec::Builtin(Checker::Exact));
     assert!(made.notes.iter().any(|n| n.contains("set checker = \"yes-no\"")), "{:?}", made.notes);
+    // Answers that are all decimals: a note on the floats checker; an integer among them, none.
+    let floats = |name: &str, answers: [&str; 2]| {
+        let samples = answers.iter().map(|a| ("1\n".to_string(), a.to_string())).collect();
+        let spec = ProblemSpec { samples, ..spec(name, "atcoder") };
+        let made = created(make_problem(&root.0, &spec, false).expect("made"));
+        assert_eq!(made.checker, CheckerSpec::Builtin(Checker::Exact));
+        made.notes.iter().any(|n| {
+            n.starts_with("every sample's answer is a decimal number") && n.contains("floats 1e-6")
+        })
+    };
+    assert!(floats("abc1-a", ["0.5000000000\n", "3.14 -2.0\n"]));
+    assert!(!floats("abc1-b", ["0.5\n", "3\n"]));
+    assert!(!floats("abc1-c", ["0.5\n", "nan.\n"]));
 }
 
 #[test]
@@ -391,30 +249,72 @@ fn an_existing_crate_is_compared_never_overwritten() {
     };
     let report = existing(make_problem(&root.0, &again, false).expect("compared"));
     assert_eq!(report.same, [1]);
-    let how = "sample-2.out: line 1: \"3\" on disk, \"4\" given".to_string();
-    assert_eq!(report.differing, [(2, how)]);
-    assert_eq!((report.missing.clone(), report.pending()), (vec![3], 2));
+    // The page's sample 2 asks another answer of sample-2's input: never added.
+    let how = "line 1: \"3\" on disk, \"4\" given".to_string();
+    assert_eq!(report.conflicting, [(2, "sample-2".to_string(), how)]);
+    assert!(report.differing.is_empty());
+    assert_eq!((report.missing.clone(), report.pending()), (vec![3], 1));
     assert!(report.added.is_empty());
     let text = Made::Existing(report).report();
     assert!(
-        text.contains("sample 2 differs from testdata/boj-1000/sample-2.out: line 1"),
+        text.contains(
+            "sample 2 conflicts with sample-2: the same input, another answer \
+             (testdata/boj-1000/sample-2.out line 1: \"3\" on disk, \"4\" given); left out"
+        ),
         "{text}"
     );
     let before = root.files();
     let report = existing(make_problem(&root.0, &again, true).expect("added"));
     let added: Vec<String> = report.added.iter().map(|p| p.display().to_string()).collect();
-    let dir = "testdata/boj-1000";
-    let expected: Vec<String> = ["3.in", "3.out", "4.in", "4.out"]
-        .iter()
-        .map(|end| format!("{dir}/sample-{end}"))
-        .collect();
-    assert_eq!(added, expected);
-    assert_eq!(root.files().len(), before.len() + 4);
+    assert_eq!(added, ["testdata/boj-1000/sample-3.in", "testdata/boj-1000/sample-3.out"]);
+    assert_eq!(root.files().len(), before.len() + 2);
     assert_eq!(root.read("testdata/boj-1000/sample-2.out"), "3\n", "never overwritten");
-    assert_eq!(root.read("testdata/boj-1000/sample-3.out"), "4\n");
+    assert_eq!(root.read("testdata/boj-1000/sample-3.in"), "3\n1 1 1\n");
     assert_eq!(root.read("crates/boj-1000/src/lib.rs"), "// mine\n");
     let report = existing(make_problem(&root.0, &again, false).expect("compared"));
-    assert_eq!((report.same.len(), report.pending()), (3, 0), "all there once added");
+    assert_eq!((report.same.len(), report.pending()), (2, 0), "all there once added");
+    assert_eq!(report.conflicting.len(), 1);
+    // A testdata/NAME that is a symbolic link to a folder outside is never written through.
+    let outside = root.0.join("outside");
+    fs::create_dir_all(&outside).expect("a folder outside");
+    fs::rename(root.0.join("testdata/boj-1000"), outside.join("boj-1000")).expect("moved");
+    std::os::unix::fs::symlink(outside.join("boj-1000"), root.0.join("testdata/boj-1000"))
+        .expect("a symlink");
+    let more =
+        ProblemSpec { samples: vec![("4\n1 1 1 1\n".into(), "4\n".into())], ..again.clone() };
+    let error = make_problem(&root.0, &more, true).expect_err("refused");
+    assert_eq!(
+        error,
+        NewError::Failed(
+            "testdata/boj-1000 is a symbolic link: samples are never written through one \
+             (nothing added)"
+                .into()
+        )
+    );
+    assert!(!outside.join("boj-1000/sample-4.in").exists());
+    fs::remove_file(root.0.join("testdata/boj-1000")).expect("the symlink removed");
+    fs::rename(outside.join("boj-1000"), root.0.join("testdata/boj-1000")).expect("back");
+    fs::remove_dir(&outside).expect("empty");
+    // The page's limits against the crate's: said, and taken when asked.
+    let limited =
+        ProblemSpec { time_limit_ms: Some(1000), memory_limit_mb: Some(256), ..again.clone() };
+    let report = existing(make_problem(&root.0, &limited, false).expect("compared"));
+    let page = Limits { time_limit_ms: 1000, memory_limit_mb: 256 };
+    let ours = Limits { time_limit_ms: 1000, memory_limit_mb: 128 };
+    assert_eq!(report.limits_differ, Some((ours, page)), "BOJ's usual 128 MB is the crate's");
+    let text = Made::Existing(report).report();
+    assert!(
+        text.contains(
+            "limits differ: 1000 ms / 128 MB in crates/boj-1000/Cargo.toml, 1000 ms / 256 MB on \
+             the page\n"
+        ),
+        "{text}"
+    );
+    take_limits(&root.0, "boj-1000", page).expect("taken");
+    let manifest = root.read("crates/boj-1000/Cargo.toml");
+    assert!(manifest.contains("\ntime-limit-ms = 1000\nmemory-limit-mb = 256\n"), "{manifest}");
+    let report = existing(make_problem(&root.0, &limited, false).expect("compared"));
+    assert_eq!(report.limits_differ, None);
     // A library of that name is no problem to compare samples with.
     fs::create_dir_all(root.0.join("crates/lib-x/src")).expect("a folder");
     fs::write(root.0.join("crates/lib-x/Cargo.toml"), "[package]\nname = \"lib-x\"\n")

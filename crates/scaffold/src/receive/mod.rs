@@ -7,7 +7,7 @@
 //!   field's path.
 //! - [`payload`]: a document as a [`Problem`] (crate name, judge profile, limits, kind,
 //!   samples, batch), every field checked.
-//! - [`naming`]: judges and crate names from URLs; [`naming::check_crate_name`].
+//! - [`naming`]: judges and crate names from URLs (each checked by `crate::names`).
 //! - [`http`]: reading one request with bounds, writing one response.
 //! - [`listener`]: the [`Server`] (127.0.0.1 only, concurrent reads, serialized handler).
 //! - [`batch`]: [`Batches`], a contest's problems gathered until the last one is in.

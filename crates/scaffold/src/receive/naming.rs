@@ -7,107 +7,10 @@
 //! name that is also one plain directory under `crates/` and a module name a bundle can use.
 //! A URL whose name would not pass is an error, never quietly turned into another name.
 
-/// The longest crate name accepted (a directory name and a package name people type).
-pub const MAX_NAME_LEN: usize = 64;
+use crate::names::{check_crate_name, MAX_NAME_LEN};
 
 /// The longest URL accepted (browsers' addresses of problem pages are far shorter).
 pub const MAX_URL_LEN: usize = 2048;
-
-/// Names a problem crate may not take: crates of std and the compiler, and the workspace's own
-/// crates and tools (present or planned), whose directories and module names they would
-/// shadow.
-pub const RESERVED_NAMES: &[&str] = &[
-    "std",
-    "core",
-    "alloc",
-    "test",
-    "proc-macro",
-    "judge-io",
-    "judge-test",
-    "xtask",
-    "scaffold",
-    "bundler",
-    "runner",
-    "judge-meta",
-];
-
-/// Keywords of every edition, reserved ones included: a crate's Rust name is a module's name
-/// in a bundle.
-const KEYWORDS: &[&str] = &[
-    "abstract", "as", "async", "await", "become", "box", "break", "const", "continue", "crate",
-    "do", "dyn", "else", "enum", "extern", "false", "final", "fn", "for", "gen", "if", "impl",
-    "in", "let", "loop", "macro", "match", "mod", "move", "mut", "override", "priv", "pub", "ref",
-    "return", "self", "static", "struct", "super", "trait", "true", "try", "type", "typeof",
-    "unsafe", "unsized", "use", "virtual", "where", "while", "yield",
-];
-
-/// Names Windows cannot give a directory (a clone of the workspace there would break).
-const WINDOWS_DEVICES: &[&str] = &[
-    "con", "prn", "aux", "nul", "com1", "com2", "com3", "com4", "com5", "com6", "com7", "com8",
-    "com9", "lpt1", "lpt2", "lpt3", "lpt4", "lpt5", "lpt6", "lpt7", "lpt8", "lpt9",
-];
-
-/// Whether `name` can be a problem crate's name; if not, why (a sentence that names it).
-///
-/// A name is lowercase ASCII letters, digits and single hyphens, starts with a letter (Cargo
-/// refuses a leading digit), ends with a letter or digit, is at most [`MAX_NAME_LEN`] long,
-/// and is none of [`RESERVED_NAMES`], a Rust keyword, or a Windows device name. So it is
-/// always exactly one directory under `crates/`: no `/`, `\`, `.` or `..`.
-///
-/// # Examples
-/// ```
-/// use scaffold::receive::naming::check_crate_name;
-/// assert!(check_crate_name("abc300-a").is_ok());
-/// assert!(check_crate_name("../x").unwrap_err().contains("one directory under crates/"));
-/// ```
-pub fn check_crate_name(name: &str) -> Result<(), String> {
-    let shown = show_name(name);
-    if name.is_empty() {
-        return Err("an empty name is not a crate name".to_string());
-    }
-    if name.contains(['/', '\\']) || name.contains("..") || name == "." {
-        return Err(format!(
-            "{shown} is not a crate name: a crate is one directory under crates/ (no /, \\ or ..)"
-        ));
-    }
-    if name.len() > MAX_NAME_LEN {
-        return Err(format!("{shown} is not a crate name: longer than {MAX_NAME_LEN} characters"));
-    }
-    let valid = name.starts_with(|c: char| c.is_ascii_lowercase())
-        && !name.ends_with('-')
-        && !name.contains("--")
-        && name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
-    if !valid {
-        return Err(format!(
-            "{shown} is not a crate name: use lowercase letters, digits and single hyphens, \
-             starting with a letter (for example boj-1000)"
-        ));
-    }
-    if RESERVED_NAMES.contains(&name) {
-        return Err(format!("{shown} is reserved (a crate of std or of the workspace)"));
-    }
-    if KEYWORDS.contains(&name) {
-        return Err(format!(
-            "{shown} is a Rust keyword (a crate's name is a module's name in a bundle)"
-        ));
-    }
-    if WINDOWS_DEVICES.contains(&name) {
-        return Err(format!("{shown} cannot name a directory on Windows"));
-    }
-    Ok(())
-}
-
-/// A name for a message: as it is if it is plain, else escaped and quoted, cut short if long.
-fn show_name(name: &str) -> String {
-    let plain = name.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
-    let cut: String = name.chars().take(MAX_NAME_LEN + 8).collect();
-    let ellipsis = if cut.len() < name.len() { "..." } else { "" };
-    if plain && !name.is_empty() {
-        format!("{cut}{ellipsis}")
-    } else {
-        format!("{cut:?}{ellipsis}")
-    }
-}
 
 /// The parts of an `http` or `https` URL that name a problem.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -258,7 +161,10 @@ pub fn judge_of_host(host: &str) -> Option<&'static str> {
 pub fn crate_name(url: &Url<'_>, title: &str) -> Result<String, String> {
     let segments = url.segments();
     let known = match site_of(&url.host).map(|site| site.judge) {
-        Some("atcoder") => Some((atcoder_name(&segments), "/contests/CONTEST/tasks/TASK")),
+        Some("atcoder") => {
+            let name = atcoder_name(&segments, title).transpose()?;
+            Some((name, "/contests/CONTEST/tasks/TASK"))
+        }
         Some("codeforces") => Some((
             codeforces_name(&segments),
             "/contest/N/problem/X, /problemset/problem/N/X, /gym/N/problem/X or the like",
@@ -323,13 +229,50 @@ fn is_id(s: &str, max_len: usize) -> bool {
 }
 
 /// `/contests/<contest>/tasks/<task>` (and the old `<contest>.contest.atcoder.jp/tasks/<task>`):
-/// the task id, which already holds the contest (`abc300_a`, `typical90_a`).
-fn atcoder_name(segments: &[&str]) -> Option<String> {
+/// the task id, which already holds the contest (`abc300_a`, `typical90_a`). A task served
+/// under another contest's id (`/contests/abc086/tasks/arc089_a`, ABC086's C) is named from
+/// the contest and the letter its title starts with (`C - Traveling`: `abc086-c`); with no
+/// letter in the title, from the task id ([`atcoder_alias`] lets the summary say so). A task
+/// id too long for a crate name is an error saying so.
+fn atcoder_name(segments: &[&str], title: &str) -> Option<Result<String, String>> {
     let task = segments.iter().position(|s| *s == "tasks").and_then(|i| segments.get(i + 1))?;
-    if !is_id(task, MAX_NAME_LEN) {
+    if !is_id(task, usize::MAX) {
         return None;
     }
-    Some(with_prefix("atcoder", slug(task)))
+    if let Some((contest, _)) = atcoder_alias(segments) {
+        if let Some(letter) = task_letter(title) {
+            return Some(Ok(format!("{}-{letter}", slug(contest))));
+        }
+    }
+    if task.len() > MAX_NAME_LEN {
+        return Some(Err(format!(
+            "the task in the URL is {} characters long, over the {MAX_NAME_LEN} a crate name may \
+             have: give it a name",
+            task.len()
+        )));
+    }
+    Some(Ok(with_prefix("atcoder", slug(task))))
+}
+
+/// An AtCoder task served under another contest's id: (the contest, the task id) of
+/// `/contests/abc086/tasks/arc089_a`; `None` when the task id starts with its contest's.
+pub fn atcoder_alias<'a>(segments: &[&'a str]) -> Option<(&'a str, &'a str)> {
+    let at = segments.iter().position(|s| *s == "tasks")?;
+    let (contest, task) = (*segments.get(at.checked_sub(1)?)?, *segments.get(at + 1)?);
+    let ours = at >= 2 && segments[at - 2] == "contests";
+    let (prefix, _) = task.rsplit_once('_')?;
+    (ours && is_id(contest, MAX_NAME_LEN) && slug(prefix) != slug(contest))
+        .then_some((contest, task))
+}
+
+/// The letter an AtCoder task's title starts with (`C - Traveling`: `c`; `Ex - ...`: `ex`).
+fn task_letter(title: &str) -> Option<String> {
+    let (letter, _) = title.split_once(" - ")?;
+    let letter = letter.trim();
+    let plain = (1..=3).contains(&letter.len())
+        && letter.starts_with(|c: char| c.is_ascii_alphabetic())
+        && letter.bytes().all(|b| b.is_ascii_alphanumeric());
+    plain.then(|| letter.to_ascii_lowercase())
 }
 
 /// Every problem page shape Competitive Companion's Codeforces parser reads.
@@ -366,7 +309,7 @@ fn boj_name(segments: &[&str]) -> Option<String> {
 /// `/judge/problem/read/<ID>`: the id, lowercased (`BOARDCOVER` -> `boardcover`).
 fn algospot_name(segments: &[&str]) -> Option<String> {
     match *segments {
-        ["judge", "problem", "read", id, ..] if is_id(id, MAX_NAME_LEN) => {
+        ["judge", "problem", "read", id, ..] if is_id(id, usize::MAX) => {
             Some(with_prefix("algospot", slug(id)))
         }
         _ => None,
@@ -509,7 +452,7 @@ fn site_label(host: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{check_crate_name, crate_name, judge_of_host, slug, Url};
+    use super::{crate_name, judge_of_host, slug, Url};
 
     #[track_caller]
     fn name(url: &str, title: &str) -> Result<String, String> {
@@ -547,6 +490,29 @@ mod tests {
         );
         check("https://abc001.contest.atcoder.jp/tasks/abc001_1", Some("atcoder"), "abc001-1");
         check("https://atcoder.jp/contests/x/tasks/2020_a", Some("atcoder"), "atcoder-2020-a");
+        // A task served under another contest's id: the contest and the title's letter.
+        let served = "https://atcoder.jp/contests/abc086/tasks/arc089_a";
+        assert_eq!(name(served, "C - Traveling").as_deref(), Ok("abc086-c"));
+        assert_eq!(name(served, "Traveling").as_deref(), Ok("arc089-a"));
+        let segments = Url::parse(served).unwrap().segments();
+        assert_eq!(super::atcoder_alias(&segments), Some(("abc086", "arc089_a")));
+        let own = Url::parse("https://atcoder.jp/contests/abc300/tasks/abc300_a").unwrap();
+        assert_eq!(super::atcoder_alias(&own.segments()), None);
+        assert_eq!(
+            name("https://atcoder.jp/contests/abc999/tasks/arc200_a", "Ex - Sum").as_deref(),
+            Ok("abc999-ex")
+        );
+        // A task id too long for a crate name says so, not "not a problem's page".
+        let long = format!("https://atcoder.jp/contests/abc300/tasks/abc300_{}", "a".repeat(70));
+        let algospot = format!("https://algospot.com/judge/problem/read/{}", "A".repeat(65));
+        assert!(name(&algospot, "")
+            .unwrap_err()
+            .contains("longer than 64 characters: give it a name"));
+        assert_eq!(
+            name(&long, "A - Long").unwrap_err(),
+            "the task in the URL is 77 characters long, over the 64 a crate name may have: give \
+             it a name"
+        );
     }
 
     #[test]
@@ -666,43 +632,15 @@ mod tests {
             .unwrap_err()
             .contains("keyword"));
         assert!(name("https://open.kattis.com/problems/con", "").unwrap_err().contains("Windows"));
+        // A name cargo refuses is refused with the reason, never changed into another.
+        assert_eq!(
+            name("https://open.kattis.com/problems/incremental", "").unwrap_err(),
+            "the crate name this problem gets, incremental cannot name a binary: cargo refuses \
+             it, it is one of its build directories (build, deps, examples, incremental), and a \
+             problem's binary takes its crate's name: give it a name"
+        );
         let long = format!("https://example.org/{}", "a".repeat(70));
         assert!(name(&long, "").unwrap_err().contains("longer than 64"));
-    }
-
-    #[test]
-    fn crate_names() {
-        for good in
-            ["abc300-a", "cf-1167-b1", "boj-11559", "boardcover", "a", "x9", "gen-2", "fenwick"]
-        {
-            assert_eq!(check_crate_name(good), Ok(()), "{good}");
-        }
-        let cases = [
-            ("", "an empty name is not a crate name"),
-            ("../x", "\"../x\" is not a crate name: a crate is one directory under crates/ (no /, \\ or ..)"),
-            ("a/b", "\"a/b\" is not a crate name: a crate is one directory under crates/ (no /, \\ or ..)"),
-            ("..", ".. is not a crate name: a crate is one directory under crates/ (no /, \\ or ..)"),
-            ("a\\b", "\"a\\\\b\" is not a crate name: a crate is one directory under crates/ (no /, \\ or ..)"),
-            ("1000", "1000 is not a crate name: use lowercase letters, digits and single hyphens, starting with a letter (for example boj-1000)"),
-            ("Boj-1", "Boj-1 is not a crate name: use lowercase letters, digits and single hyphens, starting with a letter (for example boj-1000)"),
-            ("boj_1", "boj_1 is not a crate name: use lowercase letters, digits and single hyphens, starting with a letter (for example boj-1000)"),
-            ("boj--1", "boj--1 is not a crate name: use lowercase letters, digits and single hyphens, starting with a letter (for example boj-1000)"),
-            ("-boj", "-boj is not a crate name: use lowercase letters, digits and single hyphens, starting with a letter (for example boj-1000)"),
-            ("boj-", "boj- is not a crate name: use lowercase letters, digits and single hyphens, starting with a letter (for example boj-1000)"),
-            ("a b", "\"a b\" is not a crate name: use lowercase letters, digits and single hyphens, starting with a letter (for example boj-1000)"),
-            ("judge-io", "judge-io is reserved (a crate of std or of the workspace)"),
-            ("xtask", "xtask is reserved (a crate of std or of the workspace)"),
-            ("judge-test", "judge-test is reserved (a crate of std or of the workspace)"),
-            ("scaffold", "scaffold is reserved (a crate of std or of the workspace)"),
-            ("proc-macro", "proc-macro is reserved (a crate of std or of the workspace)"),
-            ("gen", "gen is a Rust keyword (a crate's name is a module's name in a bundle)"),
-            ("nul", "nul cannot name a directory on Windows"),
-        ];
-        for (bad, why) in cases {
-            assert_eq!(check_crate_name(bad).unwrap_err(), why, "{bad:?}");
-        }
-        assert!(check_crate_name(&"a".repeat(65)).unwrap_err().contains("longer than 64"));
-        assert!(check_crate_name(&"a".repeat(64)).is_ok());
     }
 
     #[test]

@@ -127,7 +127,7 @@ pub struct Batch {
 /// A problem as the workspace makes a crate of it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
-    /// The crate's name (`abc300-a`): valid by [`naming::check_crate_name`].
+    /// The crate's name (`abc300-a`): valid by `crate::names::check_crate_name`.
     pub crate_name: String,
     /// The judge profile's key (`atcoder`), one of [`Options::profiles`].
     pub judge: String,
@@ -335,7 +335,7 @@ fn check_options(options: &Options<'_>) -> Result<(), Error> {
         }
     }
     if let Some(name) = options.name {
-        naming::check_crate_name(name).map_err(Error::general)?;
+        crate::names::check_crate_name(name).map_err(Error::general)?;
     }
     Ok(())
 }

@@ -1,14 +1,10 @@
-//! Problems from their pages become crates: `xtask receive` (`scripts/receive.sh`) makes one
-//! for each problem the Competitive Companion extension posts, `xtask new [NAME] --from FILE`
-//! (`scripts/new.sh`) one from a saved document. Both read the document with
-//! [`crate::receive`] and make the crate with [`crate::new::make_problem`]: every file or
-//! none, and a crate that exists left as it is (its samples compared with the page's, added
-//! with `--add-samples`).
-//!
-//! ```text
-//! xtask receive [--port N] [--judge PROFILE] [--add-samples]
-//! xtask new [NAME] --from FILE [--judge PROFILE] [--checker CHECKER] [--add-samples]
-//! ```
+//! A problem from its page becomes a crate: [`spec_of`] turns a [`Problem`] (a document read
+//! by [`crate::receive`]) into the [`ProblemSpec`] the maker takes, [`make`] makes it with
+//! [`crate::new::make_problem`] (every file or none, and a crate that exists left as it is,
+//! its samples compared with the page's, added with `--add-samples`), and [`Workspace`] is
+//! the receiver's [`Sink`] that does it for each batch `xtask receive` gets. `xtask new
+//! --from FILE` uses the same for a saved document (their command lines are in
+//! [`crate::cli`]).
 //!
 //! What the user should see goes to the terminal, since the extension never shows a reply:
 //! what was made and the next command on stdout, each refusal as one `error:` line on
@@ -17,23 +13,15 @@
 //! error line says the `new.sh --from` command that makes it.
 
 use std::fs;
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use judge_meta::checker::CheckerSpec;
 use judge_meta::profiles::PROFILES;
 
 use crate::new::{make_problem, Made, NewError, ProblemSpec};
-use crate::receive::http::DEFAULT_MAX_BODY;
-use crate::receive::{
-    naming, GaveUp, Incomplete, Input, Options, Output, Problem, Receiver, Reply, Server, Sink,
-    TestType, DEFAULT_PORT,
-};
-
-/// `scripts/receive.sh`'s command line.
-pub const RECEIVE_USAGE: &str =
-    "usage: scripts/receive.sh [--port N] [--judge PROFILE] [--add-samples] | \
-     scripts/receive.sh --help";
+use crate::receive::naming::{self, Url};
+use crate::receive::{GaveUp, Incomplete, Input, Options, Output, Problem, Reply, Sink, TestType};
 
 /// Where documents that could not become crates are kept, from the workspace root (ignored by
 /// git).
@@ -43,7 +31,7 @@ pub const KEPT_DIR: &str = "target/received";
 const MAX_KEPT: usize = 200;
 
 /// The judge profiles' keys: what a document's judge may be.
-fn profile_keys() -> Vec<&'static str> {
+pub(crate) fn profile_keys() -> Vec<&'static str> {
     PROFILES.iter().map(|p| p.key).collect()
 }
 
@@ -116,11 +104,20 @@ pub fn describe(problem: &Problem) -> String {
         "standard" => String::new(),
         kind => format!(", {kind}"),
     };
+    // An AtCoder task served under another contest's id: the id the page has.
+    let served = Url::parse(&problem.url)
+        .ok()
+        .filter(|url| naming::judge_of_host(&url.host) == Some("atcoder"))
+        .and_then(|url| {
+            let (contest, task) = naming::atcoder_alias(&url.segments())?;
+            Some(format!("{contest}'s task, served as {task}; "))
+        });
     format!(
-        "{}: {} ({}{}, {} ms, {} MB, {samples}{kind})",
+        "{}: {} ({}{}{}, {} ms, {} MB, {samples}{kind})",
         problem.crate_name,
         crate::new::comment_text(&problem.title),
         contest.unwrap_or_default(),
+        served.unwrap_or_default(),
         problem.judge,
         problem.time_limit_ms,
         problem.memory_limit_mb,
@@ -166,171 +163,6 @@ pub fn next_step(made: &[&Problem]) -> Option<String> {
     Some(format!(
         "next: write {files}, then scripts/test.sh --quick {name} (the samples' verdicts) and \
          scripts/bundle.sh {name} > Main.rs{others}"
-    ))
-}
-
-/// `xtask new [NAME] --from FILE`: reads the document in `file` and makes its crate.
-pub fn new_from_file(
-    root: &Path,
-    name: Option<&str>,
-    file: &str,
-    judge: Option<&str>,
-    checker: Option<CheckerSpec>,
-    add_samples: bool,
-) -> Result<(), NewError> {
-    if let Some(name) = name {
-        naming::check_crate_name(name).map_err(NewError::BadArgument)?;
-    }
-    let keys = profile_keys();
-    if let Some(judge) = judge {
-        if !keys.contains(&judge) {
-            return Err(NewError::BadArgument(format!(
-                "unknown judge profile {judge:?} (profiles: {})",
-                keys.join(", ")
-            )));
-        }
-    }
-    let document =
-        read_document(Path::new(file)).map_err(|why| NewError::Failed(format!("{file}: {why}")))?;
-    let options = Options { profiles: &keys, judge, name };
-    let problem = Problem::from_json(&document, &options).map_err(|e| {
-        let hint = if name.is_none() && e.to_string().ends_with("give it a name") {
-            format!(" (scripts/new.sh NAME --from {file})")
-        } else {
-            String::new()
-        };
-        NewError::Failed(format!("{file}: {e}{hint}"))
-    })?;
-    println!("{}", describe(&problem));
-    let (made, text) = make(root, &problem, checker, add_samples)?;
-    print!("{text}");
-    if matches!(made, Made::Created(_)) {
-        println!("{}", next_step(&[&problem]).expect("one problem"));
-    }
-    Ok(())
-}
-
-/// A document's bytes from a file, at most what the listener accepts.
-fn read_document(path: &Path) -> Result<Vec<u8>, String> {
-    let file = fs::File::open(path).map_err(|e| format!("cannot read it: {e}"))?;
-    let mut bytes = Vec::new();
-    io::Read::read_to_end(&mut io::Read::take(file, DEFAULT_MAX_BODY as u64 + 1), &mut bytes)
-        .map_err(|e| format!("cannot read it: {e}"))?;
-    if bytes.len() > DEFAULT_MAX_BODY {
-        return Err(format!(
-            "over {} MB: not a problem's document",
-            DEFAULT_MAX_BODY / (1024 * 1024)
-        ));
-    }
-    Ok(bytes)
-}
-
-/// What `xtask receive` was asked for.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct ReceiveArgs {
-    port: u16,
-    judge: Option<String>,
-    add_samples: bool,
-}
-
-fn parse_receive_args(args: &[&str]) -> Result<Option<ReceiveArgs>, String> {
-    let mut parsed = ReceiveArgs { port: DEFAULT_PORT, judge: None, add_samples: false };
-    let (mut port_given, mut args) = (false, args.iter());
-    while let Some(&arg) = args.next() {
-        match arg {
-            "--help" | "-h" => return Ok(None),
-            "--add-samples" if !parsed.add_samples => parsed.add_samples = true,
-            "--port" if !port_given => {
-                let value = args.next().ok_or("--port needs a value")?;
-                parsed.port = value.parse().map_err(|_| {
-                    format!("--port needs a port number in 0..=65535 (0: any free one), found {value:?}")
-                })?;
-                port_given = true;
-            }
-            "--judge" if parsed.judge.is_none() => {
-                let value = args.next().ok_or("--judge needs a value")?;
-                let keys = profile_keys();
-                if !keys.contains(value) {
-                    return Err(format!(
-                        "unknown judge profile {value:?} (profiles: {})",
-                        keys.join(", ")
-                    ));
-                }
-                parsed.judge = Some(value.to_string());
-            }
-            "--add-samples" | "--port" | "--judge" => return Err(format!("{arg} is given twice")),
-            _ if arg.starts_with('-') => return Err(format!("unknown option {arg}")),
-            _ => return Err(format!("unexpected argument {arg:?}")),
-        }
-    }
-    Ok(Some(parsed))
-}
-
-/// `scripts/receive.sh --help`.
-fn receive_help() -> String {
-    format!(
-        "scripts/receive.sh listens on 127.0.0.1 (and no other interface) for the problems the\n\
-         Competitive Companion browser extension sends, and makes a crate for each: its samples\n\
-         in testdata/NAME/, its limits in its metadata, its judge from the page's address, the\n\
-         interactive or multi-test shape when the page says so. A contest arrives whole.\n\n\
-         \x20 --port N        the port (default {DEFAULT_PORT}, one the extension posts to as it is;\n\
-         \x20                 another must be added under the extension's Custom ports; 0: any\n\
-         \x20                 free one, printed)\n\
-         \x20 --judge J       the judge profile for every problem, whatever its address (needed\n\
-         \x20                 for sites other than AtCoder, Codeforces, BOJ, Algospot, Programmers\n\
-         \x20                 and SWEA)\n\
-         \x20 --add-samples   a crate that exists is never overwritten; with this, the page's\n\
-         \x20                 samples it lacks are added to it as new sample files\n\n\
-         In the browser: click the extension's green plus on a problem's page (or a contest's).\n\
-         Nothing arrives? README.md, \"Problems from the page\", lists what to check.\n\
-         Then: edit crates/NAME/src/lib.rs; scripts/test.sh --quick NAME; scripts/bundle.sh NAME\n"
-    )
-}
-
-/// `xtask receive ARGS...`: listens until killed (Ctrl-C), making crates under `root`.
-pub fn receive_main(root: &Path, args: &[&str]) -> Result<(), NewError> {
-    let Some(args) = parse_receive_args(args).map_err(NewError::BadArgument)? else {
-        print!("{}", receive_help());
-        return Ok(());
-    };
-    let server = Server::bind(args.port).map_err(|e| bind_error(args.port, &e))?;
-    let port = server.local_addr().port();
-    println!("receive: listening on 127.0.0.1:{port} for Competitive Companion (Ctrl-C stops)");
-    let judge = args.judge.as_deref().map_or_else(
-        || "each problem's judge from its address".to_string(),
-        |j| format!("every problem for {j}"),
-    );
-    let custom = if port == DEFAULT_PORT {
-        String::new()
-    } else {
-        format!("; add {port} under the extension's Custom ports")
-    };
-    println!(
-        "receive: {judge}; a crate that exists is {}{custom}",
-        if args.add_samples { "kept, and the samples it lacks added" } else { "kept as it is" }
-    );
-    let keys = profile_keys();
-    let options = Options { profiles: &keys, judge: args.judge.as_deref(), name: None };
-    let sink = Workspace::new(root, args.add_samples, io::stdout(), io::stderr());
-    server.serve(Receiver::new(options, sink));
-    Ok(())
-}
-
-/// Why the port cannot be listened on, and what to do.
-fn bind_error(port: u16, error: &io::Error) -> NewError {
-    if error.kind() != io::ErrorKind::AddrInUse {
-        return NewError::Failed(format!("cannot listen on 127.0.0.1:{port}: {error}"));
-    }
-    let free = (1..=20)
-        .filter_map(|k| port.checked_add(k))
-        .find(|&p| std::net::TcpListener::bind((std::net::Ipv4Addr::LOCALHOST, p)).is_ok());
-    let suggestion = free.map_or("N".to_string(), |p| p.to_string());
-    NewError::Failed(format!(
-        "port {port} is taken (another program listens on 127.0.0.1:{port}: another \
-         receive.sh, or a tool that Competitive Companion also posts to): run \
-         scripts/receive.sh --port {suggestion}{}, and add {suggestion} under the extension's \
-         Custom ports (its options page)",
-        if free.is_some() { " (free now)" } else { " with a free port N" }
     ))
 }
 
@@ -387,6 +219,20 @@ impl<O: Write + Send, E: Write + Send> Workspace<O, E> {
         None
     }
 
+    /// The command that takes the page's limits for the existing crate of `problem`: its
+    /// document kept, and `new.sh --from` it with `--take-limits`.
+    fn limits_hint(&mut self, problem: &Problem) {
+        let name = &problem.crate_name;
+        let Some(kept) = self.keep(name, problem.to_json().as_bytes()) else {
+            return;
+        };
+        let judge = &problem.judge;
+        self.say(&format!(
+            "note: scripts/new.sh {name} --from {kept} --judge {judge} --take-limits takes the \
+             page's\n"
+        ));
+    }
+
     /// Makes the crates of `problems` (one whole batch, or what came of one): the reply.
     fn make_all(&mut self, problems: &[Problem]) -> Reply {
         let mut made: Vec<&Problem> = Vec::new();
@@ -417,7 +263,12 @@ impl<O: Write + Send, E: Write + Send> Workspace<O, E> {
                     self.say(&text);
                     match result {
                         Made::Created(_) => made.push(problem),
-                        Made::Existing(_) => existing += 1,
+                        Made::Existing(report) => {
+                            existing += 1;
+                            if report.limits_differ.is_some() {
+                                self.limits_hint(problem);
+                            }
+                        }
                     }
                 }
                 Err(NewError::BadArgument(why) | NewError::Failed(why)) => {
@@ -545,10 +396,11 @@ impl<O: Write + Send, E: Write + Send> Sink for Workspace<O, E> {
 
 #[cfg(test)]
 mod tests {
-    use super::{parse_receive_args, spec_of, ReceiveArgs, Workspace, KEPT_DIR};
+    use super::{spec_of, Workspace, KEPT_DIR};
     use crate::receive::{
         Batch, GaveUp, Incomplete, Input, Options, Output, Problem, Sink, TestType,
     };
+    use crate::test_root::Root;
     use std::fs;
     use std::path::PathBuf;
 
@@ -561,25 +413,6 @@ mod tests {
 
     fn problem(name: &str) -> Problem {
         Problem::from_json(&payload(name), &Options::new(PROFILES)).expect("a problem")
-    }
-
-    /// A scratch workspace root, removed on drop.
-    struct Root(PathBuf);
-
-    impl Root {
-        fn new(name: &str) -> Root {
-            let path = std::env::temp_dir()
-                .join(format!("scaffold-from-page-{name}-{}", std::process::id()));
-            let _ = fs::remove_dir_all(&path);
-            fs::create_dir_all(&path).expect("a scratch folder");
-            Root(path)
-        }
-    }
-
-    impl Drop for Root {
-        fn drop(&mut self) {
-            let _ = fs::remove_dir_all(&self.0);
-        }
     }
 
     type Terminal = Workspace<Vec<u8>, Vec<u8>>;
@@ -613,6 +446,44 @@ mod tests {
         bare.samples.clear();
         let notes = spec_of(&bare, None).1;
         assert!(notes[0].starts_with("the page has no samples: testdata/boj-11559/sample-1 is"));
+    }
+
+    #[test]
+    fn an_atcoder_task_served_under_another_contests_id_says_so() {
+        let mut served = problem("atcoder.json");
+        served.url = "https://atcoder.jp/contests/abc086/tasks/arc089_a".to_string();
+        served.title = "Traveling".to_string();
+        let line = super::describe(&served);
+        assert!(line.contains("abc086's task, served as arc089_a; atcoder,"), "{line}");
+        assert!(!super::describe(&problem("atcoder.json")).contains("served as"));
+    }
+
+    #[test]
+    fn a_crate_whose_limits_differ_from_the_pages_gets_the_command_that_takes_them() {
+        let root = Root::new("limits");
+        let mut workspace = Workspace::new(&root.0, false, Vec::new(), Vec::new());
+        let first = problem("codeforces.json");
+        workspace.problems(vec![first.clone()]);
+        let mut again = first.clone();
+        again.time_limit_ms = 2000;
+        again.memory_limit_mb = 1024;
+        workspace.problems(vec![again]);
+        let (out, err) = said(workspace);
+        assert_eq!(err, "");
+        let lines: Vec<&str> = out.lines().filter(|l| l.contains("limits")).collect();
+        assert_eq!(
+            lines,
+            [
+                "limits differ: 1000 ms / 64 MB in crates/cf-4-a/Cargo.toml, 2000 ms / 1024 MB on \
+                 the page",
+                "note: scripts/new.sh cf-4-a --from target/received/cf-4-a.json --judge \
+                 codeforces --take-limits takes the page's",
+            ],
+            "{out}"
+        );
+        let kept = fs::read(root.0.join(KEPT_DIR).join("cf-4-a.json")).expect("kept");
+        let read = Problem::from_json(&kept, &Options::new(PROFILES)).expect("reads");
+        assert_eq!((read.time_limit_ms, read.memory_limit_mb), (2000, 1024));
     }
 
     #[test]
@@ -695,20 +566,5 @@ mod tests {
             ]
         );
         assert_eq!(fs::read_dir(root.0.join(KEPT_DIR)).expect("kept").count(), 3);
-    }
-
-    #[test]
-    fn receive_arguments() {
-        let parsed = |args: &[&str]| parse_receive_args(args);
-        let default = ReceiveArgs { port: 4244, judge: None, add_samples: false };
-        assert_eq!(parsed(&[]), Ok(Some(default.clone())));
-        let all = ReceiveArgs { port: 0, judge: Some("boj".to_string()), add_samples: true };
-        assert_eq!(parsed(&["--judge", "boj", "--add-samples", "--port", "0"]), Ok(Some(all)));
-        assert_eq!(parsed(&["--port", "1", "--help"]), Ok(None));
-        assert_eq!(
-            parsed(&["--port", "1", "--port", "2"]),
-            Err("--port is given twice".to_string())
-        );
-        assert!(parsed(&["--port", "-1"]).unwrap_err().starts_with("--port needs a port number"));
     }
 }
