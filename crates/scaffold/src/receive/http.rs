@@ -88,7 +88,8 @@ fn header<'a>(headers: &'a [(String, String)], name: &str) -> Option<&'a str> {
 /// A request refused before it reached the handler: the status to answer and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refusal {
-    /// The HTTP status (400, 403, 405, 408, 411, 413, 417, 431, 505).
+    /// The HTTP status (400, 403, 405, 408, 411, 413, 417, 431, 505; the listener's 503
+    /// past its cap of connections).
     pub status: u16,
     /// Why, one line, for the response's body and the log.
     pub reason: String,

@@ -9,9 +9,11 @@
 //!   samples, batch), every field checked.
 //! - [`naming`]: judges and crate names from URLs; [`naming::check_crate_name`].
 //! - [`http`]: reading one request with bounds, writing one response.
-//! - [`listener`]: the [`Server`] (127.0.0.1 only, concurrent reads, serialized handler).
+//! - [`listener`]: the [`Server`] (127.0.0.1 only, concurrent reads under a deadline each,
+//!   503 at once past a cap, refusals reported once per kind a minute, serialized handler).
 //! - [`batch`]: [`Batches`], a contest's problems gathered until the last one is in.
-//! - [`client`]: posting as the extension does (the tests' client over loopback).
+//! - [`client`]: posting as the extension does (the tests' client over loopback), and a
+//!   crowd of idle and slow connections (the listener's test and benchmark).
 //!
 //! [`Receiver`] puts them together for `scripts/receive.sh`: it reads each POSTed document,
 //! answers 400 with the reason if it is wrong, gathers contests, and hands every whole batch
