@@ -688,3 +688,23 @@ fn a_pipelined_request_is_refused_with_a_line() {
         assert!(reason.contains("a second request on one connection"), "{reason}");
     }
 }
+
+/// Refusals of one kind within the period are one line; what was folded when the listener
+/// stops is reported then.
+#[test]
+fn refusals_folded_are_reported_when_the_listener_stops() {
+    let listener = Listener::start(Config { report_every: Duration::from_secs(60), ..quick() });
+    let sink = listener.sink.clone();
+    for _ in 0..3 {
+        assert_eq!(exchange(listener.addr, b"GET / HTTP/1.1\r\n\r\n").status, 405);
+    }
+    assert_eq!(exchange(listener.addr, b"POST / HTTP/1.1\r\n\r\n").status, 411);
+    assert_eq!(sink.log().rejected.len(), 2, "{:?}", sink.log().rejected);
+    drop(listener);
+    let rejected = sink.log().rejected.clone();
+    assert_eq!(rejected.len(), 3, "{rejected:?}");
+    assert_eq!(
+        rejected[2],
+        (405, "2 more refused alike in 60 s; the last: GET is not served here: POST a problem's document (what Competitive Companion sends)".to_string())
+    );
+}

@@ -212,9 +212,12 @@ impl Server {
         // What was still folded is reported before the handler is given back.
         let far_future = Instant::now() + self.config.report_every + Duration::from_secs(1);
         let mut handler = handler.into_inner().unwrap_or_else(PoisonError::into_inner);
-        for refusal in lock(&reports).due(far_future) {
-            handler.refused(&refusal);
-        }
+        let due = lock(&reports).due(far_future);
+        let _ = panic::catch_unwind(AssertUnwindSafe(|| {
+            for refusal in &due {
+                handler.refused(refusal);
+            }
+        }));
         handler
     }
 
