@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Figures, not pass/fail, in release mode.
 #   TARGET...: the max-size benchmarks (examples/<target>-bench.rs) of judge-io, the bundler
-#   (bundling times, a generated 20k-line library among them) or problem crates; default: all
-#   of them.
+#   (bundling times, a generated 20k-line library among them), scaffold (the receive
+#   listener: a valid POST alone, beside 150 idle and 20 slow connections, and past the cap)
+#   or problem crates; default: all of them.
 #   PROBLEM --scale: how the solver's time grows with the input's size. The problem's
 #   generator makes inputs at growing sizes up to the maximum (the `scale` entry of its
 #   [package.metadata.judge] says which parameter is n); the release binary runs on each
@@ -17,7 +18,7 @@
 #   scripts/bench.sh boj-11559 --scale
 #   scripts/bench.sh --edit-loop --runs 7
 set -uo pipefail
-USAGE="scripts/bench.sh [judge-io|bundler|PROBLEM...] | scripts/bench.sh PROBLEM --scale | scripts/bench.sh --edit-loop [--runs N]"
+USAGE="scripts/bench.sh [judge-io|bundler|scaffold|PROBLEM...] | scripts/bench.sh PROBLEM --scale | scripts/bench.sh --edit-loop [--runs N]"
 # shellcheck source=scripts/common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
@@ -37,7 +38,7 @@ while [ $# -gt 0 ]; do
             shift
             ;;
         -*) usage "unknown option $1" ;;
-        judge-io | bundler) targets+=("$1") ;;
+        judge-io | bundler | scaffold) targets+=("$1") ;;
         *) problems+=("$1"); targets+=("$1") ;;
     esac
     shift
@@ -110,7 +111,7 @@ if [ ${#problems[@]} -gt 0 ]; then
     check_problems "${problems[@]}"
 fi
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(judge-io bundler)
+    targets=(judge-io bundler scaffold)
     while read -r problem; do
         targets+=("$problem")
     done < <(xtask problems)

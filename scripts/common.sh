@@ -41,8 +41,33 @@ xtask_built=
 XTASK_BIN="${CARGO_TARGET_DIR:-target}/debug/xtask"
 build_xtask() {
     [ -n "$xtask_built" ] && return 0
-    cargo build -q -p xtask || die "cannot build the workspace's tools (crates/xtask)"
+    if ! cargo build -q -p xtask; then
+        local manifest
+        manifest=$(broken_manifest)
+        [ -z "$manifest" ] ||
+            die "cannot build the workspace's tools: cargo cannot read $manifest (its message is above)"
+        die "cannot build the workspace's tools (crates/xtask)"
+    fi
     xtask_built=yes
+}
+
+# broken_manifest: when cargo cannot load the workspace's manifests (one malformed Cargo.toml
+# anywhere stops every build), the file its message names, from the root, with the line and
+# column when cargo gives them; nothing when they load. Cargo names it as ` --> FILE:L:C` (a
+# TOML error), as `failed to parse manifest at `FILE`` or `failed to read `FILE`` (the last
+# Cargo.toml it names, not the workspace's own on its "referenced ... by workspace at" line),
+# or only as the member's folder.
+broken_manifest() {
+    local message named
+    message=$(cargo metadata -q --no-deps --format-version 1 2>&1 >/dev/null) && return 0
+    named=$(
+        {
+            sed -n 's/^ *--> \(.*Cargo\.toml:[0-9]*:[0-9]*\)$/\1/p' <<<"$message"
+            grep -v 'by workspace at' <<<"$message" | grep -o '`[^`]*Cargo\.toml`' | tr -d '`' | tail -1
+            sed -n 's/.*workspace member `\([^`]*\)`.*/\1\/Cargo.toml/p' <<<"$message"
+        } | head -1
+    )
+    echo "${named#"$PWD/"}"
 }
 xtask() {
     build_xtask

@@ -93,10 +93,13 @@ impl Drop for Listener {
     }
 }
 
+/// Short deadlines, and every refusal reported at once (the tests of folded reports say
+/// otherwise).
 fn quick() -> Config {
     Config {
         request_timeout: Duration::from_millis(500),
         tick: Duration::from_millis(20),
+        report_every: Duration::ZERO,
         ..Config::default()
     }
 }
@@ -410,8 +413,10 @@ fn a_stalled_client_does_not_stop_a_good_one() {
     listener.assert_serves();
 }
 
+/// Stalled clients that fill every slot hold the listener (503 for the others) only until
+/// their deadline.
 #[test]
-fn more_stalled_clients_than_threads_only_wait_their_timeout() {
+fn stalled_clients_at_the_cap_hold_it_until_their_deadline() {
     let config = Config { max_connections: 2, ..quick() };
     let listener = Listener::start(config);
     let stalled: Vec<TcpStream> = (0..3)
@@ -421,7 +426,9 @@ fn more_stalled_clients_than_threads_only_wait_their_timeout() {
             stream
         })
         .collect();
-    // Queued behind the stalled ones, it is served once their deadlines free the threads.
+    let busy = post(listener.addr, &payload("codeforces.json"));
+    assert_eq!(busy.status, 503, "{busy:?}");
+    thread::sleep(Duration::from_millis(1500));
     listener.assert_serves();
     drop(stalled);
 }
@@ -508,4 +515,196 @@ fn stopped_before_serving_returns_at_once() {
     let server = Server::bind_with(0, quick()).unwrap();
     server.stop_handle().stop();
     let _returned = server.serve(|_: &Request| Reply::ok("never"));
+}
+
+/// How many refusals `rejected` stands for: one each, or the count a folded report gives.
+fn refusals_reported(rejected: &[(u16, String)]) -> usize {
+    rejected
+        .iter()
+        .map(|(_, reason)| match reason.split_once(" more refused alike in ") {
+            Some((count, _)) => count.parse::<usize>().expect("a count"),
+            None => 1,
+        })
+        .sum()
+}
+
+/// 150 idle connections and 20 that send a byte a second: a valid POST beside them is served
+/// at once (the bound here is generous: the figure is `scripts/bench.sh scaffold`'s), and
+/// their 170 refusals (408) are a few lines, not one each.
+#[test]
+fn idle_and_slow_connections_do_not_stall_a_valid_post() {
+    let config = Config {
+        request_timeout: Duration::from_secs(2),
+        tick: Duration::from_millis(20),
+        report_every: Duration::from_secs(1),
+        ..Config::default()
+    };
+    let listener = Listener::start(config);
+    let crowd = client::Crowd::open(listener.addr, 150, 20).expect("the listener accepts");
+    let start = Instant::now();
+    let response = post(listener.addr, &payload("codeforces.json"));
+    let took = start.elapsed();
+    assert_eq!(response.status, 200, "{response:?}");
+    assert!(took < Duration::from_secs(5), "served after {took:?}");
+    let until = Instant::now() + Duration::from_secs(30);
+    while refusals_reported(&listener.sink.log().rejected) < 170 && Instant::now() < until {
+        thread::sleep(Duration::from_millis(20));
+    }
+    let log = listener.sink.log();
+    assert_eq!(refusals_reported(&log.rejected), 170, "{:?}", log.rejected);
+    assert!(log.rejected.len() <= 4, "{:?}", log.rejected);
+    for (status, reason) in &log.rejected {
+        assert_eq!(*status, 408, "{reason}");
+        assert!(reason.contains("the request was not complete in time"), "{reason}");
+    }
+    assert!(log
+        .rejected
+        .iter()
+        .any(|(_, reason)| reason.contains(" more refused alike in 1 s; the last: ")));
+    drop(log);
+    drop(crowd);
+    listener.assert_serves();
+}
+
+/// Past the cap of open connections, a connection is answered 503 at once, not kept waiting.
+#[test]
+fn past_the_cap_a_connection_gets_503_at_once() {
+    let config = Config { max_connections: 4, request_timeout: Duration::from_secs(20), ..quick() };
+    let listener = Listener::start(config);
+    let crowd = client::Crowd::open(listener.addr, 4, 0).expect("the listener accepts");
+    // The four idle ones are surely accepted before the fifth comes.
+    thread::sleep(Duration::from_millis(200));
+    let start = Instant::now();
+    let response = client::post(listener.addr, &payload("codeforces.json"), Duration::from_secs(5));
+    assert_eq!(response.status, 503, "{response:?} after {:?}", start.elapsed());
+    assert!(response.body.contains("too many connections"), "{}", response.body);
+    drop(crowd);
+}
+
+#[test]
+fn only_local_hosts_are_served() {
+    let listener = Listener::start(quick());
+    let port = listener.addr.port();
+    let document = payload("codeforces.json");
+    for host in [
+        "localhost".to_string(),
+        format!("localhost:{port}"),
+        format!("LocalHost:{port}"),
+        "127.0.0.1".to_string(),
+        format!("127.0.0.1:{port}"),
+        "[::1]".to_string(),
+        format!("[::1]:{port}"),
+    ] {
+        let response = exchange(listener.addr, &client::request_to(&host, None, &document));
+        assert_eq!(response.status, 200, "Host: {host}: {response:?}");
+    }
+    for host in [
+        format!("evil.example:{port}"),
+        "evil.example".to_string(),
+        format!("localhost:{}", port.wrapping_add(1)),
+        format!("localhost.:{port}"),
+        format!("127.0.0.2:{port}"),
+        format!("localhost.evil.example:{port}"),
+        format!("[::2]:{port}"),
+        format!("localhost:{port}:{port}"),
+        "localhost:".to_string(),
+        String::new(),
+    ] {
+        let response = exchange(listener.addr, &client::request_to(&host, None, &document));
+        assert_eq!(response.status, 403, "Host: {host}: {response:?}");
+        assert!(response.body.contains("only localhost, 127.0.0.1 and [::1]"), "{}", response.body);
+    }
+    let log = listener.sink.log();
+    assert_eq!(log.batches.len(), 7);
+    assert_eq!(log.rejected.len(), 10, "{:?}", log.rejected);
+    assert!(log.rejected.iter().all(|(status, _)| *status == 403));
+}
+
+/// A document of `file` in the batch `id` of `size`.
+fn in_batch(file: &str, id: &str, size: usize) -> Vec<u8> {
+    let text = String::from_utf8(payload(file)).expect("UTF-8");
+    let start = text.find("\"batch\": ").expect("a batch member");
+    let end = start + text[start..].find('}').expect("its end") + 1;
+    let batch = format!("\"batch\": {{\"id\": \"{id}\", \"size\": {size}}}");
+    format!("{}{batch}{}", &text[..start], &text[end..]).into_bytes()
+}
+
+#[test]
+fn the_same_problem_twice_in_a_contest_is_made_once() {
+    let listener = Listener::start(quick());
+    let twice = in_batch("codeforces.json", "twice", 3);
+    assert_eq!(post(listener.addr, &twice).status, 202);
+    assert_eq!(post(listener.addr, &in_batch("boj.json", "twice", 3)).status, 202);
+    let response = post(listener.addr, &twice);
+    assert_eq!((response.status, response.body.as_str()), (200, "made cf-4-a, boj-11559\n"));
+    // Two different documents with one crate name both go to the sink, which refuses them
+    // with the reason (the workspace: "would all be crates/NAME ... none of them was made").
+    let renamed = String::from_utf8(in_batch("codeforces.json", "renamed", 2)).unwrap();
+    let renamed = renamed.replace("A. Watermelon", "A. Watermelon again").into_bytes();
+    assert_eq!(post(listener.addr, &in_batch("codeforces.json", "renamed", 2)).status, 202);
+    assert_eq!(post(listener.addr, &renamed).status, 200);
+    let log = listener.sink.log();
+    let names = |batch: &Vec<Problem>| -> Vec<String> {
+        batch.iter().map(|p| format!("{} {}", p.crate_name, p.title)).collect()
+    };
+    assert_eq!(names(&log.batches[0]), ["cf-4-a A. Watermelon", "boj-11559 Puyo Puyo"]);
+    assert_eq!(names(&log.batches[1]), ["cf-4-a A. Watermelon", "cf-4-a A. Watermelon again"]);
+}
+
+#[test]
+fn a_pipelined_request_is_refused_with_a_line() {
+    let listener = Listener::start(quick());
+    let one = request(&payload("codeforces.json"));
+    // Both at once: the second is in the listener's buffer when the first is answered.
+    let response = exchange(listener.addr, &[one.clone(), one.clone()].concat());
+    assert_eq!(response.status, 200, "{response:?}");
+    // The second after the first's response was read: it comes while the listener closes.
+    let mut stream = TcpStream::connect(listener.addr).unwrap();
+    stream.set_read_timeout(Some(WAIT)).unwrap();
+    stream.write_all(&one).unwrap();
+    let mut head = Vec::new();
+    let mut byte = [0u8; 1];
+    while !head.ends_with(b"\r\n\r\n") && stream.read(&mut byte).unwrap() == 1 {
+        head.push(byte[0]);
+    }
+    assert!(head.starts_with(b"HTTP/1.1 200 "), "{}", String::from_utf8_lossy(&head));
+    let _ = stream.write_all(&one);
+    let mut rest = Vec::new();
+    let _ = stream.read_to_end(&mut rest);
+    drop(stream);
+    // Blank lines after a body are no request.
+    let blank = exchange(listener.addr, &[one.clone(), b"\r\n\r\n".to_vec()].concat());
+    assert_eq!(blank.status, 200);
+    let until = Instant::now() + Duration::from_secs(20);
+    while listener.sink.log().rejected.len() < 2 && Instant::now() < until {
+        thread::sleep(Duration::from_millis(10));
+    }
+    thread::sleep(Duration::from_millis(600));
+    let log = listener.sink.log();
+    assert_eq!(log.batches.len(), 3);
+    assert_eq!(log.rejected.len(), 2, "{:?}", log.rejected);
+    for (status, reason) in &log.rejected {
+        assert_eq!(*status, 400);
+        assert!(reason.contains("a second request on one connection"), "{reason}");
+    }
+}
+
+/// Refusals of one kind within the period are one line; what was folded when the listener
+/// stops is reported then.
+#[test]
+fn refusals_folded_are_reported_when_the_listener_stops() {
+    let listener = Listener::start(Config { report_every: Duration::from_secs(60), ..quick() });
+    let sink = listener.sink.clone();
+    for _ in 0..3 {
+        assert_eq!(exchange(listener.addr, b"GET / HTTP/1.1\r\n\r\n").status, 405);
+    }
+    assert_eq!(exchange(listener.addr, b"POST / HTTP/1.1\r\n\r\n").status, 411);
+    assert_eq!(sink.log().rejected.len(), 2, "{:?}", sink.log().rejected);
+    drop(listener);
+    let rejected = sink.log().rejected.clone();
+    assert_eq!(rejected.len(), 3, "{rejected:?}");
+    assert_eq!(
+        rejected[2],
+        (405, "2 more refused alike in 60 s; the last: GET is not served here: POST a problem's document (what Competitive Companion sends)".to_string())
+    );
 }

@@ -10,7 +10,8 @@
 //!   crate outside crates/, a method other than POST, a web page's request, a judge no profile
 //!   knows, two problems of a contest with one name, a connection that stalls): each is
 //!   answered with its status and is one `error:` line on the terminal, nothing is made, and
-//!   the listener keeps serving; a taken port is an error that suggests another;
+//!   the listener keeps serving; the same problem twice in a contest is made once (here it
+//!   exists: left as it is); a taken port is an error that suggests another;
 //! - `new.sh --from` makes a kept document's crate, adds the samples a crate lacks when asked,
 //!   and refuses a bad name, file or document;
 //! - then every crate made passes fmt and clippy, and `xtask testdata --quick` runs its
@@ -297,6 +298,11 @@ fn problems_from_the_page_become_crates_that_pass_every_check() {
             .replace("problemset/problem/4/A", "contest/2/problem/A")
             .replace("A. Watermelon", &format!("A. Watermelon {k}"))
     };
+    // The same problem twice in a contest (a page that lists it twice): made once; here it
+    // exists, so left as it is (409), where two different ones with one name are refused.
+    let boj = payload("boj.json").replace("9b6e4d21-5c3a-4f8e-a1d7-0c2b8e6f3a95", "boj-twice");
+    let size = boj.find("\"size\": 1").expect("a batch of one");
+    let boj_twice = format!("{}\"size\": 2{}", &boj[..size], &boj[size + 9..]);
     let crates_before = fs::read_dir(root.join("crates")).expect("lists").count();
     let big = format!("POST / HTTP/1.1\r\nContent-Length: {}\r\n\r\n{{", 5 << 20);
     let leaving = edited("problemset/problem/4/A", "contest/4/problem/..%2F..%2Fx");
@@ -336,6 +342,8 @@ fn problems_from_the_page_become_crates_that_pass_every_check() {
             500,
             "2 problems of this contest would all be crates/cf-2-a",
         ),
+        ("a contest's problem", request_from(EXTENSION, &boj_twice), 202, ""),
+        ("the same problem again", request_from(EXTENSION, &boj_twice), 409, ""),
     ];
     let mut lines = 0;
     for (what, request, status, error) in requests {

@@ -77,3 +77,55 @@ fn a_bad_call_says_what_was_wrong_then_the_usage() {
         assert!(lines[1].starts_with(&format!("usage: {script}")), "{script}: {stderr}");
     }
 }
+
+/// One malformed manifest anywhere in the workspace stops every script: its last line names
+/// the file (and the place) cargo names, not only "cannot build the workspace's tools".
+#[test]
+fn a_broken_manifest_is_named_in_the_last_line() {
+    let root = std::env::temp_dir().join(format!("scripts-broken-manifest-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let write = |path: &str, text: &str| {
+        let path = root.join(path);
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("made");
+        std::fs::write(&path, text).expect("written");
+    };
+    let common = std::fs::read_to_string(workspace_root().join("scripts/common.sh")).unwrap();
+    write("scripts/common.sh", &common);
+    write(
+        "scripts/probe.sh",
+        "USAGE=\"scripts/probe.sh\"\n. \"$(dirname \"$0\")/common.sh\"\nxtask problems\n",
+    );
+    write("Cargo.toml", "[workspace]\nmembers = [\"crates/*\"]\nresolver = \"2\"\n");
+    let xtask = "[package]\nname = \"xtask\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+    write("crates/xtask/Cargo.toml", xtask);
+    write("crates/xtask/src/main.rs", "fn main() {}\n");
+    write("crates/bad/src/lib.rs", "");
+    let cases = [
+        ("crates/bad/Cargo.toml", "[package\nname = \"bad\"\n", "crates/bad/Cargo.toml:1:9"),
+        (
+            "crates/bad/Cargo.toml",
+            "[package]\nname = \"bad\"\nversion = \"0.1.0\"\n[dependencies]\nx = { path = \"../x\" }\n",
+            "crates/x/Cargo.toml",
+        ),
+    ];
+    for (path, text, named) in cases {
+        write(path, text);
+        let output = Command::new("bash")
+            .arg(root.join("scripts/probe.sh"))
+            .env("CARGO_TARGET_DIR", root.join("target"))
+            .output()
+            .expect("bash runs");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{stderr}");
+        let last = stderr.lines().last().unwrap_or_default();
+        assert_eq!(
+            last,
+            format!(
+                "error: cannot build the workspace's tools: cargo cannot read {named} \
+                 (its message is above)"
+            ),
+            "{stderr}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&root);
+}

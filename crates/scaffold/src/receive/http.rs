@@ -3,7 +3,8 @@
 //!
 //! [`read_request`] takes a request from any `Read + Write` (a socket, or bytes in a test) and
 //! refuses, with the status and reason to answer, what this listener does not serve: another
-//! method than `POST` (405), a page's request (403, see [`Limits::allow_web_pages`]), a head
+//! method than `POST` (405), a `Host` that is not this machine by loopback (403, see
+//! [`is_local_host`]), a page's request (403, see [`Limits::allow_web_pages`]), a head
 //! over [`Limits::max_head`] (431), no `Content-Length` or a chunked body (411), a body over
 //! [`Limits::max_body`] (413, refused before a byte of it is read), a body cut short (400), an
 //! `Expect` other than `100-continue` (417), another protocol (400, 505). A read that times out
@@ -32,6 +33,9 @@ pub struct Limits {
     /// crates. The extension's requests carry `chrome-extension://...` or
     /// `moz-extension://...`, or no `Origin` at all; so do tools (curl) and tests.
     pub allow_web_pages: bool,
+    /// The port a `Host` header may name (the listener's own, set when it binds); `None`:
+    /// any (a request read outside a listener).
+    pub port: Option<u16>,
 }
 
 /// The request line and headers' bound: the extension's requests carry well under 1 KiB.
@@ -46,7 +50,12 @@ pub const MAX_HEADERS: usize = 100;
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits { max_head: DEFAULT_MAX_HEAD, max_body: DEFAULT_MAX_BODY, allow_web_pages: false }
+        Limits {
+            max_head: DEFAULT_MAX_HEAD,
+            max_body: DEFAULT_MAX_BODY,
+            allow_web_pages: false,
+            port: None,
+        }
     }
 }
 
@@ -59,6 +68,10 @@ pub struct Request {
     pub headers: Vec<(String, String)>,
     /// The body, exactly `Content-Length` bytes.
     pub body: Vec<u8>,
+    /// Whether more than blank lines came after the body with it: another request on the
+    /// same connection (pipelined), which is not read, since the connection closes after
+    /// one response; the listener says so.
+    pub pipelined: bool,
 }
 
 impl Request {
@@ -75,7 +88,8 @@ fn header<'a>(headers: &'a [(String, String)], name: &str) -> Option<&'a str> {
 /// A request refused before it reached the handler: the status to answer and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refusal {
-    /// The HTTP status (400, 403, 405, 408, 411, 413, 417, 431, 505).
+    /// The HTTP status (400, 403, 405, 408, 411, 413, 417, 431, 505; the listener's 503
+    /// past its cap of connections).
     pub status: u16,
     /// Why, one line, for the response's body and the log.
     pub reason: String,
@@ -169,7 +183,8 @@ pub fn write_response<W: Write>(out: &mut W, status: u16, text: &str) -> io::Res
 ///
 /// Answers `Expect: 100-continue` on `stream` once the announced body is known to fit. Reads
 /// at most `max_head + max_body` bytes and never more than the body announced; bytes past it
-/// (a pipelined request) are ignored, since the connection closes after one response.
+/// (a pipelined request) are not served, since the connection closes after one response:
+/// [`Request::pipelined`] says whether some came with it.
 pub fn read_request<S: Read + Write>(
     stream: &mut S,
     limits: &Limits,
@@ -186,6 +201,21 @@ pub fn read_request<S: Read + Write>(
                 head.method
             ),
         ));
+    }
+    let hosts = head.headers.iter().filter(|(name, _)| name.eq_ignore_ascii_case("host"));
+    for (_, host) in hosts {
+        if !is_local_host(host, limits.port) {
+            let port =
+                limits.port.map_or(String::new(), |port| format!(" (with port {port} or none)"));
+            return Err(Refusal::new(
+                403,
+                format!(
+                    "the Host {} is refused: only localhost, 127.0.0.1 and [::1]{port} are \
+                     served, so that no web page reaches the listener through a name of its own",
+                    shown_value(host)
+                ),
+            ));
+        }
     }
     if !limits.allow_web_pages {
         if let Some(origin) = header(&head.headers, "origin") {
@@ -211,8 +241,46 @@ pub fn read_request<S: Read + Write>(
                 .map_err(|e| io_refusal(&e, "while answering Expect: 100-continue"))?;
         }
     }
+    let pipelined = rest.get(length..).is_some_and(|after| !is_blank(after));
     let body = read_body(stream, rest, length)?;
-    Ok(Some(Request { target: head.target, headers: head.headers, body }))
+    Ok(Some(Request { target: head.target, headers: head.headers, body, pipelined }))
+}
+
+/// Whether `bytes` are only line ends: what some clients send after a body, and no request.
+pub fn is_blank(bytes: &[u8]) -> bool {
+    bytes.iter().all(|b| matches!(b, b'\r' | b'\n'))
+}
+
+/// Whether `host` (a `Host` header's value) names this machine by loopback: `localhost` (any
+/// case), `127.0.0.1` or `[::1]`, alone or with `:PORT`, the listener's port when known. Any
+/// other name is refused, even one that resolves here: a web page on a name of its own,
+/// pointed at 127.0.0.1 (DNS rebinding), sends that name. Browsers send `Host` with every
+/// request, so a request without one (a tool speaking HTTP/1.0) comes from no page and is
+/// served.
+pub fn is_local_host(host: &str, port: Option<u16>) -> bool {
+    let (name, after) = match host.strip_prefix("[::1]") {
+        Some(after) => ("[::1]", after),
+        None => host.split_at(host.find(':').unwrap_or(host.len())),
+    };
+    let local = name.eq_ignore_ascii_case("localhost") || name == "127.0.0.1" || name == "[::1]";
+    let port_named = match after.strip_prefix(':') {
+        None => after.is_empty(),
+        Some(digits) => {
+            digits.bytes().all(|b| b.is_ascii_digit())
+                && digits.parse::<u16>().is_ok_and(|named| port.map_or(true, |port| port == named))
+        }
+    };
+    local && port_named
+}
+
+/// A header's value for a message: quoted if short, else only its length (it may hold
+/// anything).
+fn shown_value(value: &str) -> String {
+    if value.len() <= 64 {
+        format!("{value:?}")
+    } else {
+        format!("of {} bytes", value.len())
+    }
 }
 
 /// The refusal for a failed read or write: a timeout is a 408, anything else a broken
@@ -436,7 +504,7 @@ fn read_body<S: Read>(
 
 #[cfg(test)]
 mod tests {
-    use super::{read_request, write_response, Limits, Refusal, Request};
+    use super::{is_local_host, read_request, write_response, Limits, Refusal, Request};
     use std::io::{self, Read, Write};
 
     /// A connection in memory: reads `input` in pieces of `step` bytes, then the end (or a
@@ -478,11 +546,19 @@ mod tests {
     }
 
     fn read(input: &[u8]) -> Result<Option<Request>, Refusal> {
-        // Every split of the input into reads must give the same answer.
+        // Every split of the input into reads must give the same answer (but for whether the
+        // start of another request came in the same read as the body's end).
         let whole = read_request(&mut Conn::new(input, usize::MAX), &Limits::default());
+        let unpipelined = |mut read: Result<Option<Request>, Refusal>| {
+            if let Ok(Some(request)) = &mut read {
+                request.pipelined = false;
+            }
+            read
+        };
         for step in [1, 2, 3, 7, 64] {
             let pieces = read_request(&mut Conn::new(input, step), &Limits::default());
-            assert_eq!(pieces, whole, "read {step} bytes at a time");
+            let pieces = unpipelined(pieces);
+            assert_eq!(pieces, unpipelined(whole.clone()), "read {step} bytes at a time");
         }
         whole
     }
@@ -516,6 +592,59 @@ mod tests {
         assert_eq!(read(curl).unwrap().unwrap().body, b"{}");
         let empty = b"POST / HTTP/1.1\r\nContent-Length: 000\r\n\r\n";
         assert_eq!(read(empty).unwrap().unwrap().body, b"");
+    }
+
+    #[test]
+    fn only_local_hosts() {
+        for host in
+            ["localhost", "LOCALHOST:4244", "127.0.0.1:4244", "127.0.0.1", "[::1]:4244", "[::1]"]
+        {
+            assert!(is_local_host(host, Some(4244)), "{host}");
+        }
+        for host in [
+            "evil.example:4244",
+            "localhost:4245",
+            "localhost:",
+            "localhost:+4244",
+            "localhost:4244:4244",
+            "localhost.:4244",
+            "localhost.evil.example",
+            "127.0.0.1.nip.io:4244",
+            "127.1:4244",
+            "[::1]4244",
+            "[::2]:4244",
+            "",
+        ] {
+            assert!(!is_local_host(host, Some(4244)), "{host}");
+        }
+        assert!(is_local_host("localhost:1", None));
+        assert!(!is_local_host("localhost:65536", None));
+        let input = b"POST / HTTP/1.1\r\nHost: localhost:4244\r\nHost: rebound.example:4244\r\nContent-Length: 2\r\n\r\n{}";
+        let limits = Limits { port: Some(4244), ..Limits::default() };
+        let refusal = read_request(&mut Conn::new(input, 3), &limits).unwrap_err();
+        assert_eq!(refusal.status, 403);
+        assert_eq!(
+            refusal.reason,
+            "the Host \"rebound.example:4244\" is refused: only localhost, 127.0.0.1 and [::1] \
+             (with port 4244 or none) are served, so that no web page reaches the listener \
+             through a name of its own"
+        );
+        let long = format!("POST / HTTP/1.1\r\nHost: {}\r\n\r\n", "a".repeat(100));
+        let refusal = read_request(&mut Conn::new(long.as_bytes(), 64), &limits).unwrap_err();
+        assert!(refusal.reason.starts_with("the Host of 100 bytes is refused"), "{refusal:?}");
+        // The method is refused first, as it always was.
+        check_refused(b"GET / HTTP/1.1\r\nHost: evil.example\r\n\r\n", 405, "GET");
+    }
+
+    #[test]
+    fn a_pipelined_request_is_noticed() {
+        let two = [EXTENSION_REQUEST, EXTENSION_REQUEST].concat();
+        let request = read(&two).unwrap().unwrap();
+        assert_eq!(request.body, b"{\"name\": \"a\"}");
+        assert!(request.pipelined);
+        assert!(!read(EXTENSION_REQUEST).unwrap().unwrap().pipelined);
+        let blank = [EXTENSION_REQUEST, b"\r\n\r\n"].concat();
+        assert!(!read(&blank).unwrap().unwrap().pipelined);
     }
 
     #[test]

@@ -1,11 +1,13 @@
 //! The listener: a small HTTP/1.1 server on 127.0.0.1 only, for Competitive Companion's
 //! POSTs. Each connection is one request ([`http::read_request`]) read by its own thread
-//! under one deadline, so a client that stalls costs one thread until it times out (408) and
-//! never delays another; at most [`Config::max_connections`] connections are read at once
-//! (more wait in the socket's backlog). A valid request goes to the [`Handler`], one at a time
-//! (it may make files without locking of its own); its [`Reply`] is the response. Every
-//! refusal is answered and reported to the handler, and the listener keeps serving until its
-//! [`StopHandle`] stops it.
+//! under one deadline for the whole request, so a client that stalls or trickles costs one
+//! thread until it times out (408) and never delays another. The accepting thread never
+//! waits: past [`Config::max_connections`] open connections, a new one is answered 503 at
+//! once. A valid request goes to the [`Handler`], one at a time (it may make files without
+//! locking of its own); its [`Reply`] is the response. Every refusal is answered, and
+//! reported to the handler at most once per kind (status) per [`Config::report_every`], the
+//! rest as one line with their count; a second request on one connection is not served and
+//! is reported too. The listener keeps serving until its [`StopHandle`] stops it.
 
 use super::http::{self, Limits, Refusal, Reply, Request};
 use std::io::{self, ErrorKind, Read, Write};
@@ -32,24 +34,35 @@ pub struct Config {
     pub limits: Limits,
     /// The time a connection has to deliver its whole request (and to take the response).
     pub request_timeout: Duration,
-    /// How many connections are read at once.
+    /// How many connections are open at once (a thread each); one more is answered 503.
     pub max_connections: usize,
     /// How often [`Handler::tick`] runs.
     pub tick: Duration,
+    /// A kind of refusal (its status) is reported to [`Handler::refused`] at most once in
+    /// this time: the first at once, the others when it has passed, as one refusal that
+    /// counts them. Zero: each at once.
+    pub report_every: Duration,
 }
 
 impl Default for Config {
-    /// 5 s per request (the extension's whole request takes milliseconds, and gives up after
-    /// 500 ms), 16 connections at once, a tick a second.
+    /// 2 s per request (the extension's whole request takes milliseconds, and gives up after
+    /// 500 ms), 256 connections at once (a thread each, most of their stacks never touched),
+    /// a tick a second, a report per kind of refusal a minute.
     fn default() -> Config {
         Config {
             limits: Limits::default(),
-            request_timeout: Duration::from_secs(5),
-            max_connections: 16,
+            request_timeout: Duration::from_secs(2),
+            max_connections: 256,
             tick: Duration::from_secs(1),
+            report_every: Duration::from_secs(60),
         }
     }
 }
+
+/// How many connections refused with 503 may linger at once (each a thread for at most half
+/// a second, so that the peer reads the 503 before the close); past it they are closed at
+/// once.
+const MAX_LINGERING_REFUSALS: usize = 32;
 
 /// What the listener serves requests with. Calls never overlap: the listener holds a lock
 /// around each.
@@ -129,10 +142,11 @@ impl Server {
     }
 
     /// Listens on `127.0.0.1:port`, and no other interface: only programs on this machine
-    /// can post.
-    pub fn bind_with(port: u16, config: Config) -> io::Result<Server> {
+    /// can post. A `Host` header may name the port listened on, or none.
+    pub fn bind_with(port: u16, mut config: Config) -> io::Result<Server> {
         let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, port))?;
         let addr = listener.local_addr()?;
+        config.limits.port = Some(addr.port());
         let shared = Shared { stopped: Mutex::new(false), wake: Condvar::new(), addr };
         Ok(Server { listener, config, stop: StopHandle { shared: Arc::new(shared) } })
     }
@@ -150,13 +164,11 @@ impl Server {
     /// Serves until stopped, then returns the handler.
     pub fn serve<H: Handler>(self, handler: H) -> H {
         let handler = Mutex::new(handler);
-        let slots = Slots {
-            busy: Mutex::new(0),
-            freed: Condvar::new(),
-            max: self.config.max_connections.max(1),
-        };
+        let reports = Mutex::new(Reports::new(self.config.report_every));
+        let open = Slots::new(self.config.max_connections);
+        let lingering = Slots::new(MAX_LINGERING_REFUSALS);
         thread::scope(|scope| {
-            scope.spawn(|| self.tick_until_stopped(&handler));
+            scope.spawn(|| self.tick_until_stopped(&handler, &reports));
             for stream in self.listener.incoming() {
                 if self.stop.is_stopped() {
                     break;
@@ -170,22 +182,46 @@ impl Server {
                         continue;
                     }
                 };
-                let slot = slots.take();
-                let (handler, config) = (&handler, &self.config);
+                let Some(slot) = open.try_take() else {
+                    // Never waits: the handler's lock may be held for seconds, so the
+                    // refusal is reported later, by the ticking thread.
+                    let refusal = refuse_busy(&stream, open.max);
+                    lock(&reports).report_later(refusal, Instant::now());
+                    if let Some(slot) = lingering.try_take() {
+                        let _ = thread::Builder::new()
+                            .name("receive-refused".to_string())
+                            .spawn_scoped(scope, move || {
+                                let _slot = slot;
+                                let _ = stream.set_nonblocking(false);
+                                linger(&stream);
+                            });
+                    }
+                    continue;
+                };
+                let (handler, reports, config) = (&handler, &reports, &self.config);
                 let spawned = thread::Builder::new()
                     .name("receive-connection".to_string())
                     .spawn_scoped(scope, move || {
                         let _slot = slot;
-                        serve_connection(stream, handler, config);
+                        serve_connection(stream, handler, reports, config);
                     });
                 // Without a thread the connection is dropped (closed) and its slot with it.
                 drop(spawned);
             }
         });
-        handler.into_inner().unwrap_or_else(PoisonError::into_inner)
+        // What was still folded is reported before the handler is given back.
+        let far_future = Instant::now() + self.config.report_every + Duration::from_secs(1);
+        let mut handler = handler.into_inner().unwrap_or_else(PoisonError::into_inner);
+        let due = lock(&reports).due(far_future);
+        let _ = panic::catch_unwind(AssertUnwindSafe(|| {
+            for refusal in &due {
+                handler.refused(refusal);
+            }
+        }));
+        handler
     }
 
-    fn tick_until_stopped<H: Handler>(&self, handler: &Mutex<H>) {
+    fn tick_until_stopped<H: Handler>(&self, handler: &Mutex<H>, reports: &Mutex<Reports>) {
         let shared = &self.stop.shared;
         loop {
             let stopped = lock(&shared.stopped);
@@ -197,16 +233,130 @@ impl Server {
                 return;
             }
             drop(stopped);
+            let due = lock(reports).due(Instant::now());
             let mut handler = lock(handler);
-            let _ = panic::catch_unwind(AssertUnwindSafe(|| handler.tick(Instant::now())));
+            let _ = panic::catch_unwind(AssertUnwindSafe(|| {
+                for refusal in &due {
+                    handler.refused(refusal);
+                }
+                handler.tick(Instant::now());
+            }));
         }
     }
 }
 
-/// Counts the connections being served; [`Slots::take`] waits for a free one.
+/// Answers a connection past the cap with 503, without waiting: the socket is fresh, so its
+/// send buffer takes the few bytes at once (a write that would block is given up).
+fn refuse_busy(stream: &TcpStream, max: usize) -> Refusal {
+    let refusal = Refusal {
+        status: 503,
+        reason: format!("too many connections are open ({max}): try again in a moment"),
+    };
+    let _ = stream.set_nonblocking(true);
+    let _ = http::write_response(&mut &*stream, refusal.status, &refusal.reason);
+    refusal
+}
+
+/// Refusals to report, folded by kind (status): the first of a kind at once, the others
+/// counted until `every` has passed since it, then one report with their count. A kind
+/// whose time passed with nothing folded is forgotten, so its next refusal is reported at
+/// once.
+#[derive(Debug)]
+struct Reports {
+    every: Duration,
+    kinds: Vec<Kind>,
+    /// Reports due at once that could not be made where they arose (the accepting thread).
+    later: Vec<Refusal>,
+}
+
+#[derive(Debug)]
+struct Kind {
+    status: u16,
+    /// When the report that opened its time was made.
+    since: Instant,
+    folded: usize,
+    last: String,
+}
+
+impl Reports {
+    fn new(every: Duration) -> Reports {
+        Reports { every, kinds: Vec::new(), later: Vec::new() }
+    }
+
+    /// The refusal, if it is to be reported now; else it is counted.
+    fn report(&mut self, refusal: Refusal, now: Instant) -> Option<Refusal> {
+        let every = self.every;
+        match self.kinds.iter_mut().find(|kind| kind.status == refusal.status) {
+            Some(kind) if now.saturating_duration_since(kind.since) < every => {
+                kind.folded += 1;
+                kind.last = refusal.reason;
+                None
+            }
+            // Its time passed before `due` took it: the count first, then this one.
+            Some(_) => {
+                let due = self.due(now);
+                self.later.extend(due);
+                self.report(refusal, now)
+            }
+            None => {
+                if !every.is_zero() {
+                    let kind =
+                        Kind { status: refusal.status, since: now, folded: 0, last: String::new() };
+                    self.kinds.push(kind);
+                }
+                Some(refusal)
+            }
+        }
+    }
+
+    /// [`Reports::report`], kept for [`Reports::due`] if it is to be reported now.
+    fn report_later(&mut self, refusal: Refusal, now: Instant) {
+        if let Some(refusal) = self.report(refusal, now) {
+            self.later.push(refusal);
+        }
+    }
+
+    /// The reports to make at `now`: those kept for later, and each kind's count of refusals
+    /// folded, once its time has passed (a new time starts with it).
+    fn due(&mut self, now: Instant) -> Vec<Refusal> {
+        let mut due = std::mem::take(&mut self.later);
+        let every = self.every;
+        self.kinds.retain_mut(|kind| {
+            if now.saturating_duration_since(kind.since) < every {
+                return true;
+            }
+            if kind.folded == 0 {
+                return false;
+            }
+            due.push(Refusal {
+                status: kind.status,
+                reason: format!(
+                    "{} more refused alike in {}; the last: {}",
+                    kind.folded,
+                    shown_duration(every),
+                    kind.last
+                ),
+            });
+            kind.since = now;
+            kind.folded = 0;
+            true
+        });
+        due
+    }
+}
+
+/// `60 s`, `1.5 s`, `250 ms`.
+fn shown_duration(duration: Duration) -> String {
+    if duration < Duration::from_secs(1) {
+        format!("{} ms", duration.as_millis())
+    } else {
+        format!("{} s", duration.as_secs_f64())
+    }
+}
+
+/// Counts the connections being served, at most `max` (at least 1).
 struct Slots {
     busy: Mutex<usize>,
-    freed: Condvar,
     max: usize,
 }
 
@@ -214,21 +364,24 @@ struct Slots {
 struct Slot<'a>(&'a Slots);
 
 impl Slots {
-    fn take(&self) -> Slot<'_> {
-        let busy = lock(&self.busy);
-        let mut busy = self
-            .freed
-            .wait_while(busy, |busy| *busy >= self.max)
-            .unwrap_or_else(PoisonError::into_inner);
+    fn new(max: usize) -> Slots {
+        Slots { busy: Mutex::new(0), max: max.max(1) }
+    }
+
+    /// A slot, or `None` at once if all are taken.
+    fn try_take(&self) -> Option<Slot<'_>> {
+        let mut busy = lock(&self.busy);
+        if *busy >= self.max {
+            return None;
+        }
         *busy += 1;
-        Slot(self)
+        Some(Slot(self))
     }
 }
 
 impl Drop for Slot<'_> {
     fn drop(&mut self) {
         *lock(&self.0.busy) -= 1;
-        self.0.freed.notify_one();
     }
 }
 
@@ -260,39 +413,65 @@ impl Write for Deadline<'_> {
     }
 }
 
-fn serve_connection<H: Handler>(stream: TcpStream, handler: &Mutex<H>, config: &Config) {
+fn serve_connection<H: Handler>(
+    stream: TcpStream,
+    handler: &Mutex<H>,
+    reports: &Mutex<Reports>,
+    config: &Config,
+) {
     let _ = stream.set_write_timeout(Some(config.request_timeout));
     let mut connection =
         Deadline { stream: &stream, deadline: Instant::now() + config.request_timeout };
-    let (status, text) = match http::read_request(&mut connection, &config.limits) {
+    let refused = |refusal: Refusal| {
+        let reported = lock(reports).report(refusal, Instant::now());
+        if let Some(refusal) = reported {
+            lock(handler).refused(&refusal);
+        }
+    };
+    let (status, text, pipelined) = match http::read_request(&mut connection, &config.limits) {
         Ok(None) => return,
         Ok(Some(request)) => {
             let mut handler = lock(handler);
-            match panic::catch_unwind(AssertUnwindSafe(|| handler.request(&request))) {
+            let (status, text) = match panic::catch_unwind(AssertUnwindSafe(|| {
+                handler.request(&request)
+            })) {
                 Ok(reply) => (reply.status, reply.text),
                 Err(_) => {
                     (500, "the listener failed on this request (a bug): see its output".to_string())
                 }
-            }
+            };
+            (status, text, Some(request.pipelined))
         }
         Err(refusal) => {
-            lock(handler).refused(&refusal);
-            (refusal.status, refusal.reason)
+            refused(refusal.clone());
+            (refusal.status, refusal.reason, None)
         }
     };
     // The peer may have given up already (the extension aborts after 500 ms): nothing to do.
     let _ = http::write_response(&mut &stream, status, &text);
-    linger(&stream);
+    let more = linger(&stream);
+    // After a request read whole, what else came is another request: it is not served (the
+    // response said `Connection: close`), and the terminal says so.
+    if pipelined == Some(true) || (pipelined.is_some() && more) {
+        refused(Refusal {
+            status: 400,
+            reason: "a second request on one connection was not served: one request per \
+                     connection (the first's response said Connection: close); send it again \
+                     on a new one"
+                .to_string(),
+        });
+    }
 }
 
 /// Closes gracefully: says the response is complete, then reads and drops what the peer still
 /// sends (a body refused unread) for a moment, so the close does not reset the connection
-/// before the peer has read the response.
-fn linger(stream: &TcpStream) {
+/// before the peer has read the response. Whether what it dropped was more than blank lines.
+fn linger(stream: &TcpStream) -> bool {
     const MAX_DRAIN: usize = 1 << 20;
     let _ = stream.shutdown(Shutdown::Write);
     let until = Instant::now() + Duration::from_millis(500);
     let mut drained = 0;
+    let mut more = false;
     let mut chunk = [0u8; 8192];
     while drained < MAX_DRAIN {
         let left = until.saturating_duration_since(Instant::now());
@@ -301,7 +480,95 @@ fn linger(stream: &TcpStream) {
         }
         match (&*stream).read(&mut chunk) {
             Ok(0) | Err(_) => break,
-            Ok(n) => drained += n,
+            Ok(n) => {
+                drained += n;
+                more |= !http::is_blank(&chunk[..n]);
+            }
         }
+    }
+    more
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Refusal, Reports, Slots};
+    use std::time::{Duration, Instant};
+
+    fn refusal(status: u16, reason: &str) -> Refusal {
+        Refusal { status, reason: reason.to_string() }
+    }
+
+    fn reasons(refusals: &[Refusal]) -> Vec<String> {
+        refusals.iter().map(|r| format!("{} {}", r.status, r.reason)).collect()
+    }
+
+    #[test]
+    fn refusals_are_reported_once_per_kind_per_period() {
+        let t0 = Instant::now();
+        let at = |ms: u64| t0 + Duration::from_millis(ms);
+        let mut reports = Reports::new(Duration::from_secs(60));
+        assert_eq!(reports.report(refusal(408, "slow 1"), at(0)), Some(refusal(408, "slow 1")));
+        assert_eq!(reports.report(refusal(408, "slow 2"), at(10)), None);
+        // Another kind is reported at once, then folded in its turn.
+        assert!(reports.report(refusal(400, "bad 1"), at(20)).is_some());
+        assert_eq!(reports.report(refusal(408, "slow 3"), at(30)), None);
+        assert_eq!(reports.report(refusal(400, "bad 2"), at(40)), None);
+        assert!(reports.due(at(59_999)).is_empty());
+        assert_eq!(
+            reasons(&reports.due(at(60_000))),
+            ["408 2 more refused alike in 60 s; the last: slow 3"]
+        );
+        assert_eq!(
+            reasons(&reports.due(at(60_020))),
+            ["400 1 more refused alike in 60 s; the last: bad 2"]
+        );
+        // A new period started with the report: the next one is folded into it...
+        assert_eq!(reports.report(refusal(408, "slow 4"), at(61_000)), None);
+        assert_eq!(
+            reasons(&reports.due(at(120_020))),
+            ["408 1 more refused alike in 60 s; the last: slow 4"]
+        );
+        // A kind whose period passed with nothing folded (400) is forgotten: reported at once.
+        assert!(reports.report(refusal(400, "bad 3"), at(120_030)).is_some());
+        assert_eq!(reports.report(refusal(408, "slow 5"), at(130_000)), None);
+        // A refusal after its period, before `due` took the count: the count first.
+        assert_eq!(reports.report(refusal(408, "slow 6"), at(200_000)), None);
+        assert_eq!(
+            reasons(&reports.due(at(200_001))),
+            ["408 1 more refused alike in 60 s; the last: slow 5"]
+        );
+        assert_eq!(
+            reasons(&reports.due(at(260_000))),
+            ["408 1 more refused alike in 60 s; the last: slow 6"]
+        );
+    }
+
+    #[test]
+    fn refusals_kept_for_later_and_no_folding() {
+        let t0 = Instant::now();
+        let mut reports = Reports::new(Duration::from_millis(250));
+        reports.report_later(refusal(503, "busy"), t0);
+        reports.report_later(refusal(503, "busy"), t0);
+        assert_eq!(reasons(&reports.due(t0)), ["503 busy"]);
+        assert_eq!(
+            reasons(&reports.due(t0 + Duration::from_millis(250))),
+            ["503 1 more refused alike in 250 ms; the last: busy"]
+        );
+        let mut every_one = Reports::new(Duration::ZERO);
+        for _ in 0..3 {
+            assert!(every_one.report(refusal(408, "slow"), t0).is_some());
+        }
+        assert!(every_one.due(t0 + Duration::from_secs(1)).is_empty());
+    }
+
+    #[test]
+    fn slots_never_wait() {
+        let slots = Slots::new(2);
+        let (a, b) = (slots.try_take(), slots.try_take());
+        assert!(a.is_some() && b.is_some());
+        assert!(slots.try_take().is_none());
+        drop(a);
+        assert!(slots.try_take().is_some());
+        assert!(Slots::new(0).try_take().is_some(), "at least one");
     }
 }

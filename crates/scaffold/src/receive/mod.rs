@@ -9,9 +9,11 @@
 //!   samples, batch), every field checked.
 //! - [`naming`]: judges and crate names from URLs (each checked by `crate::names`).
 //! - [`http`]: reading one request with bounds, writing one response.
-//! - [`listener`]: the [`Server`] (127.0.0.1 only, concurrent reads, serialized handler).
+//! - [`listener`]: the [`Server`] (127.0.0.1 only, concurrent reads under a deadline each,
+//!   503 at once past a cap, refusals reported once per kind a minute, serialized handler).
 //! - [`batch`]: [`Batches`], a contest's problems gathered until the last one is in.
-//! - [`client`]: posting as the extension does (the tests' client over loopback).
+//! - [`client`]: posting as the extension does (the tests' client over loopback), and a
+//!   crowd of idle and slow connections (the listener's test and benchmark).
 //!
 //! [`Receiver`] puts them together for `scripts/receive.sh`: it reads each POSTed document,
 //! answers 400 with the reason if it is wrong, gathers contests, and hands every whole batch
@@ -144,10 +146,10 @@ impl<S: Sink> Handler for Receiver<'_, S> {
             }
         };
         if let Some(evicted) = added.evicted {
-            self.sink.incomplete(evicted);
+            self.sink.incomplete(without_repeats_in(evicted));
         }
         match added.complete {
-            Some(problems) => self.sink.problems(problems),
+            Some(problems) => self.sink.problems(without_repeats(problems)),
             None => {
                 if let Some(problem) = &arrived {
                     self.sink.waiting(problem, added.have, added.size);
@@ -162,11 +164,29 @@ impl<S: Sink> Handler for Receiver<'_, S> {
 
     fn tick(&mut self, now: Instant) {
         for batch in self.batches.expire(now) {
-            self.sink.incomplete(batch);
+            self.sink.incomplete(without_repeats_in(batch));
         }
     }
 
     fn refused(&mut self, refusal: &Refusal) {
         self.sink.rejected(refusal.status, &refusal.reason);
     }
+}
+
+/// A contest's problems, each identical repeat left out: a contest page that lists a problem
+/// twice sends its document twice (counted in the batch's size), and it is made once. Two
+/// different problems stay, even with one crate name: the sink says why it cannot make them.
+fn without_repeats(problems: Vec<Problem>) -> Vec<Problem> {
+    let mut kept: Vec<Problem> = Vec::with_capacity(problems.len());
+    for problem in problems {
+        if !kept.contains(&problem) {
+            kept.push(problem);
+        }
+    }
+    kept
+}
+
+/// [`without_repeats`] of what came of a contest given up on.
+fn without_repeats_in(batch: Incomplete<Problem>) -> Incomplete<Problem> {
+    Incomplete { items: without_repeats(batch.items), ..batch }
 }

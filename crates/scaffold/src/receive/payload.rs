@@ -21,8 +21,9 @@
 //!
 //! The extension always sends every field but `interactive` on old versions; the optional ones
 //! have defaults so that a document written by hand (for `new.sh NAME --from FILE`) need not
-//! spell them out. Other fields are ignored. Every required field that is missing, and every
-//! field of the wrong type or out of range, is an error naming the field and its place.
+//! spell them out (`null` there is the default too). Other fields are ignored. Every required
+//! field that is missing or `null`, and every field of the wrong type or out of range, is an
+//! error naming the field and its place.
 //! Limits are rounded to whole units (the extension itself floors them; other senders divide
 //! KB by 1024); the ranges catch a time limit given in seconds.
 
@@ -189,25 +190,26 @@ impl Problem {
     fn read(document: &Value, options: &Options<'_>) -> Result<Problem, Error> {
         let root = document.field();
         root.as_object()?;
-        let title = root.get("name")?.as_str()?;
-        let group = root.get("group")?.as_str()?;
-        let url_field = root.get("url")?;
+        let title = required(&root, "name", STRING)?.as_str()?;
+        let group = required(&root, "group", STRING)?.as_str()?;
+        let url_field = required(&root, "url", STRING)?;
         let url_text = url_field.as_str()?;
         let url = Url::parse(url_text).map_err(|why| url_field.error(why))?;
         let interactive = match root.get_opt("interactive")? {
             Some(field) => field.as_bool()?,
             None => false,
         };
-        let memory_limit_mb = limit(&root.get("memoryLimit")?, MEMORY_LIMIT_MB, "MB", "memory")?;
-        let time_limit_ms = limit(&root.get("timeLimit")?, TIME_LIMIT_MS, "ms", "time")?;
-        let samples = root
-            .get("tests")?
+        let memory_limit_mb =
+            limit(&required(&root, "memoryLimit", NUMBER)?, MEMORY_LIMIT_MB, "MB", "memory")?;
+        let time_limit_ms =
+            limit(&required(&root, "timeLimit", NUMBER)?, TIME_LIMIT_MS, "ms", "time")?;
+        let samples = required(&root, "tests", "an array")?
             .as_array()?
             .iter()
             .map(|test| {
                 Ok(Sample {
-                    input: normalise_sample(test.get("input")?.as_str()?),
-                    output: normalise_sample(test.get("output")?.as_str()?),
+                    input: normalise_sample(required(test, "input", STRING)?.as_str()?),
+                    output: normalise_sample(required(test, "output", STRING)?.as_str()?),
                 })
             })
             .collect::<Result<Vec<_>, Error>>()?;
@@ -221,17 +223,19 @@ impl Problem {
         };
         let input = match root.get_opt("input")? {
             None => Input::Stdin,
-            Some(field) => match one_of(&field.get("type")?, &["stdin", "file", "regex"])? {
-                "stdin" => Input::Stdin,
-                "file" => Input::File(file_name(&field.get("fileName")?)?),
-                _ => Input::Regex(field.get("pattern")?.as_str()?.to_string()),
-            },
+            Some(field) => {
+                match one_of(&required(&field, "type", STRING)?, &["stdin", "file", "regex"])? {
+                    "stdin" => Input::Stdin,
+                    "file" => Input::File(file_name(&required(&field, "fileName", STRING)?)?),
+                    _ => Input::Regex(required(&field, "pattern", STRING)?.as_str()?.to_string()),
+                }
+            }
         };
         let output = match root.get_opt("output")? {
             None => Output::Stdout,
-            Some(field) => match one_of(&field.get("type")?, &["stdout", "file"])? {
+            Some(field) => match one_of(&required(&field, "type", STRING)?, &["stdout", "file"])? {
                 "stdout" => Output::Stdout,
-                _ => Output::File(file_name(&field.get("fileName")?)?),
+                _ => Output::File(file_name(&required(&field, "fileName", STRING)?)?),
             },
         };
         let batch = match root.get_opt("batch")? {
@@ -372,14 +376,7 @@ fn limit(
     // `as` saturates; the range check then refuses what saturated.
     let whole = if rounded < 0.0 { 0 } else { rounded as u64 };
     if value < 0.0 || !range.contains(&whole) {
-        let shown = field.value().as_number().map_or(String::new(), |n| {
-            let text = n.text();
-            if text.len() > 24 {
-                format!("{}...", &text[..24])
-            } else {
-                text.to_string()
-            }
-        });
+        let shown = field.value().as_number().map_or(String::new(), |n| shown_number(n.text()));
         return Err(field.error(format_args!(
             "{shown} {unit} is not a sane {what} limit (expected {} to {} {unit})",
             range.start(),
@@ -389,19 +386,58 @@ fn limit(
     Ok(whole)
 }
 
+/// The words for a field's expected type (as [`Field`]'s accessors say them).
+const STRING: &str = "a string";
+const NUMBER: &str = "a number";
+
+/// The member `key` of the object `field`, which must be there: absent is "missing field", and
+/// `null` is named as what it is, with the type expected (for a required field `null` is no
+/// default, as it is for the optional ones).
+fn required<'a>(field: &Field<'a>, key: &str, expected: &str) -> Result<Field<'a>, Error> {
+    if let Some(value) = field.as_object()?.get(key).filter(|value| value.is_null()) {
+        let path = match field.path() {
+            "" => key.to_string(),
+            parent => format!("{parent}.{key}"),
+        };
+        return Err(Error::at(value.pos(), format!("{path} is null, expected {expected}")));
+    }
+    field.get(key)
+}
+
+/// A number's text for a message, cut short if long (a hostile number may have a million
+/// digits; the text is ASCII, so any byte index is a char boundary).
+fn shown_number(text: &str) -> String {
+    if text.len() > 24 {
+        format!("{}...", &text[..24])
+    } else {
+        text.to_string()
+    }
+}
+
 fn read_batch(field: &Field<'_>) -> Result<Batch, Error> {
-    let id_field = field.get("id")?;
+    let id_field = required(field, "id", STRING)?;
     let id = id_field.as_str()?;
     if id.is_empty() || id.len() > MAX_BATCH_ID_LEN || id.chars().any(char::is_control) {
         return Err(id_field.error(format_args!(
             "expected an id of 1 to {MAX_BATCH_ID_LEN} printable characters"
         )));
     }
-    let size_field = field.get("size")?;
-    let size = size_field.as_u64()?;
-    if size == 0 || size > MAX_BATCH_SIZE as u64 {
-        return Err(size_field
-            .error(format_args!("{size} is not a batch size (expected 1 to {MAX_BATCH_SIZE})")));
+    let size_field = required(field, "size", "an integer")?;
+    let out_of_range = |shown: &str| {
+        size_field
+            .error(format_args!("{shown} is not a batch size (expected 1 to {MAX_BATCH_SIZE})"))
+    };
+    let size = match size_field.value().as_number() {
+        // Negative or too large for a u64 is out of range like any other (the range said is
+        // the one that holds, not u64's).
+        Some(number) if number.is_integer_literal() => {
+            number.as_u64().ok_or_else(|| out_of_range(&shown_number(number.text())))?
+        }
+        // Not a number, or not written as an integer: the accessor's own error.
+        _ => size_field.as_u64()?,
+    };
+    if !(1..=MAX_BATCH_SIZE as u64).contains(&size) {
+        return Err(out_of_range(&size.to_string()));
     }
     Ok(Batch { id: id.to_string(), size: size as usize })
 }
@@ -616,7 +652,29 @@ mod tests {
             assert_eq!(error, format!("line 1, column 1: missing field {field}"));
         }
         check_error(&[("name", "7")], "line 2, column 11: name: expected a string, found a number");
-        check_error(&[("url", "null")], "line 1, column 1: missing field url");
+        check_error(&[("url", "null")], "line 4, column 10: url is null, expected a string");
+        check_error(&[("name", "null")], "line 2, column 11: name is null, expected a string");
+        check_error(
+            &[("timeLimit", "null")],
+            "line 7, column 16: timeLimit is null, expected a number",
+        );
+        check_error(&[("tests", "null")], "line 8, column 12: tests is null, expected an array");
+        check_error(
+            &[("tests", "[{\"input\": \"1\\n\", \"output\": null}]")],
+            "line 8, column 40: tests[0].output is null, expected a string",
+        );
+        check_error(
+            &[("input", "{\"type\": null}")],
+            "line 10, column 21: input.type is null, expected a string",
+        );
+        check_error(
+            &[("output", "{\"type\": \"file\", \"fileName\": null}")],
+            "line 11, column 42: output.fileName is null, expected a string",
+        );
+        check_error(
+            &[("batch", "{\"id\": \"x\", \"size\": null}")],
+            "line 13, column 32: batch.size is null, expected an integer",
+        );
         check_error(
             &[("interactive", "\"yes\"")],
             "line 5, column 18: interactive: expected a boolean, found a string",
@@ -687,7 +745,23 @@ mod tests {
         );
         check_error(
             &[("batch", "{\"id\": \"x\", \"size\": -7}")],
-            "line 13, column 32: batch.size: -7 is out of range (0 to 18446744073709551615)",
+            "line 13, column 32: batch.size: -7 is not a batch size (expected 1 to 1000)",
+        );
+        check_error(
+            &[("batch", "{\"id\": \"x\", \"size\": -1}")],
+            "line 13, column 32: batch.size: -1 is not a batch size (expected 1 to 1000)",
+        );
+        check_error(
+            &[("batch", "{\"id\": \"x\", \"size\": 1001}")],
+            "line 13, column 32: batch.size: 1001 is not a batch size (expected 1 to 1000)",
+        );
+        check_error(
+            &[("batch", "{\"id\": \"x\", \"size\": 123456789012345678901234567890}")],
+            "line 13, column 32: batch.size: 123456789012345678901234... is not a batch size (expected 1 to 1000)",
+        );
+        check_error(
+            &[("batch", "{\"id\": \"x\", \"size\": 1e3}")],
+            "line 13, column 32: batch.size: expected an integer, found 1e3",
         );
         assert_eq!(
             Problem::from_json(b"[1]", &Options::new(PROFILES)).unwrap_err().to_string(),
