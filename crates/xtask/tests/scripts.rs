@@ -129,3 +129,66 @@ fn a_broken_manifest_is_named_in_the_last_line() {
     }
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// The options a usage line names: every `--word` in it.
+fn options_of(usage: &str) -> Vec<String> {
+    usage
+        .split(|c: char| c.is_whitespace() || "[]|()=".contains(c))
+        .filter(|word| word.starts_with("--"))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Every command README.md shows in a `sh` block that calls a script calls one that exists,
+/// with options its usage line names: a renamed script or flag fails here, not for a reader.
+#[test]
+fn the_readmes_commands_are_the_scripts_own() {
+    let readme = std::fs::read_to_string(workspace_root().join("README.md")).expect("README.md");
+    let mut in_sh = false;
+    let mut checked = 0;
+    for (number, line) in readme.lines().enumerate() {
+        let fence = line.trim_start();
+        if fence.starts_with("```") {
+            in_sh = !in_sh && fence == "```sh";
+            continue;
+        }
+        if !in_sh {
+            continue;
+        }
+        // A line may chain commands (`a && b`); each `scripts/X.sh ...` part is checked up to
+        // its comment or the next command.
+        let code = line.split(" #").next().unwrap_or_default();
+        for part in code.split("&&").flat_map(|part| part.split(';')) {
+            let words: Vec<&str> = part.split_whitespace().collect();
+            let Some(at) =
+                words.iter().position(|w| w.starts_with("scripts/") && w.ends_with(".sh"))
+            else {
+                continue;
+            };
+            let script = words[at];
+            assert!(
+                workspace_root().join(script).is_file(),
+                "README.md line {}: {script} does not exist",
+                number + 1
+            );
+            let help = run(script, &["--help"]);
+            let usage = String::from_utf8_lossy(&help.stdout)
+                .lines()
+                .next()
+                .unwrap_or_default()
+                .to_string();
+            let known = options_of(&usage);
+            for word in words[at + 1..].iter().take_while(|w| !matches!(**w, ">" | "<" | "|")) {
+                if word.starts_with("--") {
+                    assert!(
+                        known.iter().any(|option| option == word),
+                        "README.md line {}: {script} has no option {word} (its usage: {usage})",
+                        number + 1
+                    );
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "README.md shows {checked} script commands: the test reads too few");
+}
