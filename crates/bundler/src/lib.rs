@@ -148,6 +148,8 @@ mod span;
 mod testing;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_read;
 mod use_tree;
 
 use std::collections::HashSet;

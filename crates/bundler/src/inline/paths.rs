@@ -370,7 +370,7 @@ impl<'a, 'e> Rewriter<'a, 'e> {
         let src = self.src;
         if matches!(word, "include_str" | "include_bytes") && !self.prev_is(at, "::") {
             // The file's contents, as the literal the macro would give.
-            let (end, literal) = included(src, &self.file.path, at.here, at.next)?;
+            let (end, literal) = included(self.scopes.tree, src, &self.file.path, at.here, at.next)?;
             let start = src.tokens[at.here].start;
             self.edits.push(Edit::new(start, src.tokens[end].end, literal));
             return Ok(Some(end + 1));

@@ -65,6 +65,11 @@ impl Manifests {
         Ok(manifests)
     }
 
+    /// The workspace root, canonical.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
     /// `dir` as messages show it: relative to the workspace root.
     fn display(&self, dir: &Path) -> String {
         dir.strip_prefix(&self.root).unwrap_or(dir).display().to_string()

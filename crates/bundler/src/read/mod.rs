@@ -46,7 +46,7 @@ pub fn read_from(root: &Path, start: Start) -> Result<Tree, String> {
         Start::Binary(dir) | Start::Library(dir) => dir,
     };
     let mut manifests = Manifests::new(root, crate_dir)?;
-    let mut reader = Reader::new(root);
+    let mut reader = Reader::new(root, manifests.root().to_path_buf());
     match start {
         Start::Binary(dir) => reader.read_main(&mut manifests, &dir.join("src").join("main.rs"))?,
         Start::Library(_) => reader.read_linking_main(&mut manifests)?,

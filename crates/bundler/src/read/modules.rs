@@ -14,6 +14,11 @@ use crate::items::{self, Item, ItemKind};
 use crate::source::Source;
 use crate::span::{ByteSpan, TokenSpan};
 
+/// How deep modules may nest (inline or in files): far deeper than any real crate, and a
+/// bound on the recursion that reads them and writes them out (a bundle is written by walking
+/// the same tree).
+const MAX_MODULE_DEPTH: usize = 64;
+
 /// The tree as it is read: crates in the order they are reached.
 pub struct Reader<'a> {
     root: &'a Path,
@@ -39,8 +44,11 @@ struct Place<'n> {
 }
 
 impl<'a> Reader<'a> {
-    pub fn new(root: &'a Path) -> Reader<'a> {
-        Reader { root, tree: Tree::default(), listed: Vec::new(), read_as: Vec::new() }
+    /// A reader whose messages show paths relative to `root`; `workspace` is that root,
+    /// canonical.
+    pub fn new(root: &'a Path, workspace: PathBuf) -> Reader<'a> {
+        let tree = Tree { workspace, ..Tree::default() };
+        Reader { root, tree, listed: Vec::new(), read_as: Vec::new() }
     }
 
     pub fn crates_read(&self) -> usize {
@@ -205,14 +213,42 @@ impl<'a> Reader<'a> {
 
     /// Reads, tokenizes and splits the module file at `path`; its children live beside it
     /// (`lib.rs`, `main.rs`, `mod.rs`) or in the folder named after it (`foo.rs` -> `foo/`).
+    /// `declared`: the module and token of the `mod` item that names it (none for a crate's
+    /// root). A file outside the workspace, or one that is already an enclosing module's
+    /// (circular modules), is refused at that item.
     fn file_module(
         &mut self,
         path: &Path,
         krate: usize,
-        parent: Option<ModuleId>,
+        declared: Option<(ModuleId, usize)>,
         name: &str,
     ) -> Result<ModuleId, String> {
         let shown = self.display(path);
+        let refuse = |tree: &Tree, message: String| match declared {
+            Some((m, at)) => tree.source_of(m).src.error(at, &message),
+            None => format!("{shown}: {message}"),
+        };
+        if let Some(resolved) = self.tree.outside_workspace(path) {
+            let message = format!(
+                "cannot inline module `{name}`: {shown} is {}, outside the workspace (a \
+                 submission carries only the workspace's own files)",
+                resolved.display()
+            );
+            return Err(refuse(&self.tree, message));
+        }
+        let parent = declared.map(|(m, _)| m);
+        if let Ok(canonical) = fs::canonicalize(path) {
+            let mut enclosing = parent;
+            while let Some(m) = enclosing {
+                let file = &self.tree.source_of(m).path;
+                if fs::canonicalize(file).is_ok_and(|f| f == canonical) {
+                    let into = self.display(file);
+                    let message = format!("circular modules: {into} -> {shown}");
+                    return Err(refuse(&self.tree, message));
+                }
+                enclosing = self.tree.module(m).parent;
+            }
+        }
         let text = fs::read_to_string(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
         let src = Source::new(shown, text)?;
         let dir = match path.file_stem().and_then(|s| s.to_str()).unwrap_or_default() {
@@ -328,6 +364,13 @@ impl<'a> Reader<'a> {
         let (krate, file, dir) = (module.krate.0, module.file, module.dir.clone());
         let name = item.names.first().cloned().unwrap_or_default();
         let src = &self.tree.file(file).src;
+        let depth = std::iter::successors(Some(m), |&a| self.tree.module(a).parent).count();
+        if depth >= MAX_MODULE_DEPTH {
+            return Err(src.error(
+                item.keyword,
+                &format!("cannot inline modules nested more than {MAX_MODULE_DEPTH} deep"),
+            ));
+        }
         let path_attr = item.attrs.iter().find_map(|attr| match (attr.name(src), attr.name_at) {
             (Some("path"), Some(name_at)) => Some((attr.hash, name_at)),
             _ => None,
@@ -343,14 +386,14 @@ impl<'a> Reader<'a> {
         }
         if let Some((hash, name_at)) = path_attr {
             let path = self.path_attr(m, item, hash, name_at)?;
-            return self.file_module(&path, krate, Some(m), &name);
+            return self.file_module(&path, krate, Some((m, hash)), &name);
         }
         let flat = dir.join(format!("{name}.rs"));
         let nested = dir.join(&name).join("mod.rs");
         let (one, other) = (self.display(&flat), self.display(&nested));
         match (flat.is_file(), nested.is_file()) {
-            (true, false) => self.file_module(&flat, krate, Some(m), &name),
-            (false, true) => self.file_module(&nested, krate, Some(m), &name),
+            (true, false) => self.file_module(&flat, krate, Some((m, item.keyword)), &name),
+            (false, true) => self.file_module(&nested, krate, Some((m, item.keyword)), &name),
             (true, true) => {
                 Err(src.error(item.keyword, &format!("module `{name}` is both {one} and {other}")))
             }

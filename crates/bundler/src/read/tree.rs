@@ -2,7 +2,7 @@
 //! and the indices that name them.
 
 use std::collections::HashSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use super::syntax::Syntax;
 use crate::items::Item;
@@ -65,6 +65,8 @@ pub struct File {
 /// Every file, crate and module the bundle is made of.
 #[derive(Debug, Default)]
 pub struct Tree {
+    /// The workspace root, canonical: what a bundle may carry lies under it.
+    pub workspace: PathBuf,
     pub files: Vec<File>,
     /// main.rs first, then the problem's library, then the libraries in the order they were
     /// reached.
@@ -147,6 +149,14 @@ impl Tree {
     /// Whether code of crate `k` may call a crate `name`.
     pub fn has_dep(&self, k: CrateId, name: &str) -> bool {
         self.krate(k).deps.iter().any(|(n, _)| n == name)
+    }
+
+    /// Where `path` resolves (symlinks followed) when that lies outside the workspace: a file
+    /// from elsewhere on the machine never goes into a submission. `None` for a path inside,
+    /// and for one that does not resolve (reading it fails with its own message).
+    pub fn outside_workspace(&self, path: &Path) -> Option<PathBuf> {
+        let resolved = std::fs::canonicalize(path).ok()?;
+        (!resolved.starts_with(&self.workspace)).then_some(resolved)
     }
 
     /// `crates/x/src/lib.rs:12:5: ` for byte `at` of `text` (a text made of these files), or
