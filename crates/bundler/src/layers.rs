@@ -16,8 +16,8 @@ use crate::source::Source;
 /// `src/a/mod.rs`; `` is `lib.rs`, above all).
 const LAYERS: &[&[&str]] = &[
     // Shared helpers.
-    &["edition", "span", "lexer", "scratch", "manifest", "judged"],
-    &["source", "mapped", "rustc"],
+    &["edition", "span", "lexer", "scratch", "judged"],
+    &["source", "mapped", "rustc", "manifest"],
     &["cfg", "use_tree", "refusal"],
     // The syntax of items.
     &["attrs"],
@@ -25,7 +25,7 @@ const LAYERS: &[&[&str]] = &[
     &["expand"],
     // Phase 1: reading.
     &["read::syntax"],
-    &["read::tree"],
+    &["read::tree", "read::features"],
     &["read::manifests"],
     &["read::modules"],
     &["read"],

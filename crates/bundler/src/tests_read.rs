@@ -6,8 +6,14 @@
 use std::path::Path;
 
 use super::testing::{temp_crates, TempDir};
-use super::{bundle_crate, Edition, Options};
+use super::tests::{build_fixtures, dump, fixtures_dir};
+use super::{bundle_crate, judged, Options};
 use judge_meta::profiles;
+
+/// The judges whose profiles every bundle here is made for: Rust 2021 on rustc 1.63 (BOJ),
+/// Rust 2015 on rustc 1.63 (Algospot), Rust 2024 on a newer rustc (AtCoder), and a Windows
+/// judge (Codeforces).
+const JUDGES: [&str; 4] = ["boj", "algospot", "atcoder", "codeforces"];
 
 /// The bundle of `root/app` for the judge `key` (`boj`, `algospot`, `atcoder`, `codeforces`).
 fn bundle_for(root: &Path, app: &str, key: &str) -> Result<String, String> {
@@ -141,4 +147,52 @@ fn module_files_from_outside_the_workspace_are_refused() {
              workspace (a submission carries only the workspace's own files)"
         ),
     );
+}
+
+/// Bundles each fixture program of `cases` (program, stdin) for every judge of [`JUDGES`],
+/// compiles each bundle as that judge does (it must compile without a word) and runs it:
+/// its output must be the cargo build's.
+fn behave_like_cargo(cases: &[(&str, &str)]) {
+    let dir = fixtures_dir();
+    let target = build_fixtures();
+    std::thread::scope(|scope| {
+        for &(app, stdin) in cases {
+            let (dir, target) = (&dir, &target);
+            scope.spawn(move || {
+                let cargo = target.path.join("release").join(app);
+                let expected = judged::run(&cargo, stdin).expect("the cargo build runs");
+                for judge in JUDGES {
+                    let text = bundle_for(dir, app, judge)
+                        .unwrap_or_else(|e| panic!("{app} bundles for {judge}: {e}"));
+                    dump(&format!("{app}-{judge}.rs"), &text);
+                    let work = TempDir::new("judged");
+                    let profile = profiles::find(judge).expect("a profile");
+                    let judged = judged::compile(profile, &text, &work.path)
+                        .unwrap_or_else(|e| panic!("{judge} rejects {app}:\n{e}\n{text}"));
+                    assert_eq!(judged.diagnostics.trim(), "", "{judge} warns on {app}:\n{text}");
+                    let actual = judged::run(&judged.binary, stdin).expect("the bundle runs");
+                    assert_eq!(actual, expected, "{app} for {judge}:\n{text}");
+                }
+            });
+        }
+    });
+}
+
+#[test]
+fn rust_2015_crates_behave_like_their_cargo_builds_for_every_judge() {
+    behave_like_cargo(&[("app-old", "3 4 5 60\n"), ("app-old2015", "3 4 5 60\n")]);
+}
+
+#[test]
+fn rust_2015_code_another_edition_cannot_express_is_refused_at_its_line() {
+    // A bare trait object: Rust 2015 reads `Box<Fn(u32) -> u32>`, Rust 2021 refuses it.
+    let lib = "pub fn apply(f: Box<Fn(u32) -> u32>) -> u32 {\n    f(2)\n}\n";
+    let main = "fn main() {\n    println!(\"{}\", lib::apply(Box::new(|x| x + 1)));\n}\n";
+    let dir = temp_crates(&[("app/src/main.rs", main), ("lib/src/lib.rs", lib)]);
+    dir.write("lib/Cargo.toml", "[package]\nname = \"lib\"\nversion = \"0.1.0\"\n");
+    let text = bundle_for(&dir.path, "app", "algospot").expect("Rust 2015 reads it");
+    assert!(text.contains("pub fn apply(f: Box<Fn(u32) -> u32>) -> u32"), "{text}");
+    let error = bundle_for(&dir.path, "app", "boj").expect_err("Rust 2021 does not");
+    assert!(error.contains("lib/src/lib.rs:1:"), "{error}");
+    assert!(error.contains("Rust 2021"), "{error}");
 }

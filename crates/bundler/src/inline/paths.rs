@@ -133,6 +133,11 @@ impl<'a, 'e> Rewriter<'a, 'e> {
         let token = src.tokens[at.here];
         let word = if token.kind == Kind::Ident { src.text(at.here) } else { "" };
         let context = self.context;
+        if self.rust_2015() {
+            if let Some(resume) = self.rust_2015_token(at, word)? {
+                return Ok(resume);
+            }
+        }
         match token.kind {
             Kind::Ident if word == "crate" => self.crate_keyword(at).map(|()| None),
             Kind::Ident
@@ -154,6 +159,65 @@ impl<'a, 'e> Rewriter<'a, 'e> {
             }
             _ => Ok(None),
         }
+    }
+
+    /// Whether the item is of a Rust 2015 crate.
+    fn rust_2015(&self) -> bool {
+        self.scopes.tree.krate(self.krate).edition == Edition::E2015
+    }
+
+    /// The path from the bundle's root to the crate's root: `crate::` in main.rs,
+    /// `crate::<lib>::` in a library.
+    fn crate_root_path(&self) -> String {
+        match self.scopes.tree.krate(self.krate).role {
+            Role::Main => "crate::".to_string(),
+            _ => format!("crate::{}::", self.lib_module()),
+        }
+    }
+
+    /// What Rust 2015 writes that the bundle cannot keep as written (where it goes on, if
+    /// this decides the token): a path from the crate's root (`::a::b`, which is
+    /// `crate::<lib>::a::b` in the bundle, unless `a` is a crate); `try!(e)`, which is `(e)?`
+    /// (`try` is a keyword since 2018); a range pattern `a...b`, which is `a..=b` (an error
+    /// since 2021); and `async`, `await`, `try` as names, written raw for a 2018+ judge.
+    fn rust_2015_token(&mut self, at: At, word: &str) -> Result<Option<Option<usize>>, String> {
+        let src = self.src;
+        let token = src.tokens[at.here];
+        if src.is_punct(at.here, "::") && starts_path(src, at.prev) {
+            let first = src.ident(at.next).unwrap_or_default();
+            let a_crate = self.scopes.tree.has_dep(self.krate, first)
+                || matches!(first, "std" | "core" | "alloc" | "crate" | "self" | "super");
+            if !a_crate && !first.is_empty() && !self.prev_is(at, "$") {
+                let root = self.crate_root_path();
+                self.edits.push(Edit::new(token.start, token.end, root));
+            }
+            return Ok(Some(None));
+        }
+        if src.is_punct(at.here, ".") && src.text[token.start..].starts_with("...") {
+            let before = src.text[..token.start].ends_with('.');
+            let rest = &src.text[token.start + 3..];
+            let variadic = src.is_punct(src.next_code(at.here + 3, src.tokens.len()), ")");
+            if !before && !rest.starts_with('=') && !variadic {
+                self.edits.push(Edit::new(token.start, token.start + 3, "..=".to_string()));
+                return Ok(Some(Some(at.here + 3)));
+            }
+        }
+        let name_like = token.kind == Kind::Ident && !self.prev_is(at, "$");
+        if name_like && word == "try" && src.is_punct(at.next, "!") && !self.prev_is(at, "::") {
+            let open = src.next_code(at.next + 1, src.tokens.len());
+            if src.is_punct(open, "(") {
+                let close = src.tokens[src.close(open)];
+                self.edits.push(Edit::new(token.start, src.tokens[at.next].end, String::new()));
+                self.edits.push(Edit::insert(close.end, "?".to_string()));
+                return Ok(Some(Some(open)));
+            }
+        }
+        let keyword_since_2018 = matches!(src.text(at.here), "async" | "await" | "try");
+        if name_like && keyword_since_2018 && self.edition >= Edition::E2018 {
+            self.edits.push(Edit::insert(token.start, "r#".to_string()));
+            return Ok(Some(None));
+        }
+        Ok(None)
     }
 
     fn prev_is(&self, at: At, p: &str) -> bool {
@@ -370,7 +434,8 @@ impl<'a, 'e> Rewriter<'a, 'e> {
         let src = self.src;
         if matches!(word, "include_str" | "include_bytes") && !self.prev_is(at, "::") {
             // The file's contents, as the literal the macro would give.
-            let (end, literal) = included(self.scopes.tree, src, &self.file.path, at.here, at.next)?;
+            let (end, literal) =
+                included(self.scopes.tree, src, &self.file.path, at.here, at.next)?;
             let start = src.tokens[at.here].start;
             self.edits.push(Edit::new(start, src.tokens[end].end, literal));
             return Ok(Some(end + 1));
@@ -491,11 +556,22 @@ impl<'a, 'e> Rewriter<'a, 'e> {
             Ok(tree) => return Err(tree.error.clone().expect("an error")),
             Err(e) => return Err(e),
         };
+        let rust_2015 = self.rust_2015();
         for root in roots {
             if skip.iter().any(|s| s.contains(root)) {
                 continue;
             }
             let name = src.ident(root).unwrap_or_default();
+            if rust_2015 {
+                // From the crate's root, whatever block or module it is in (`use ::a` is the
+                // `::`'s to rewrite).
+                let after_colons = src.prev_code(root).is_some_and(|p| src.is_punct(p, "::"));
+                if !self.scopes.anchored(k, name) && !after_colons {
+                    let root_path = self.crate_root_path();
+                    self.edits.push(Edit::insert(src.tokens[root].start, root_path));
+                }
+                continue;
+            }
             if block_locals.contains(&name) {
                 if self.edition == Edition::E2015 {
                     return Err(src.error(

@@ -8,8 +8,16 @@
 //! a macro call's path), so a crate whose name appears nowhere cannot be reached, and leaving
 //! it out keeps exactly what the compiler would see. That is how the test harness, a normal
 //! dependency of every problem for its generator binaries, stays out of every bundle; its
-//! manifest is not even read ([`manifests`]).
+//! manifest is read only for the features it may turn on in the others ([`features`]), never
+//! checked ([`manifests`]).
+//!
+//! What reading refuses beyond the manifests: a module file or `#[path]` target that resolves
+//! (symlinks followed) outside the workspace, circular modules (a file that is already an
+//! enclosing module's, as rustc says), modules nested past [`modules`]' bound and groups past
+//! the lexer's: every walker of the tree and of groups recurses, and no input may drive that
+//! recursion without bound.
 
+mod features;
 mod manifests;
 mod modules;
 mod syntax;

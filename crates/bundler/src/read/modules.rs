@@ -10,7 +10,9 @@ use super::manifests::Manifests;
 use super::syntax::Syntax;
 use super::tree::{Crate, CrateId, Entry, File, FileId, Module, ModuleId, Role, Tree};
 use crate::attrs::{self, Presence};
+use crate::edition::Edition;
 use crate::items::{self, Item, ItemKind};
+use crate::lexer::{Kind, Lit};
 use crate::source::Source;
 use crate::span::{ByteSpan, TokenSpan};
 
@@ -77,7 +79,8 @@ impl<'a> Reader<'a> {
         if own.has_lib {
             deps.push((own_name, 0));
         }
-        self.read_crate("", Role::Main, (deps, 0), path)
+        let package = (own.edition, own.features.clone());
+        self.read_crate("", Role::Main, (deps, 0), package, path)
     }
 
     /// A main.rs that only links the package's library (how a library is checked where it
@@ -87,7 +90,7 @@ impl<'a> Reader<'a> {
         let shown = format!("(a program that only links {own_name})");
         let src = Source::new(shown.clone(), "fn main() {}\n".to_string())?;
         let file = self.push_file(src, PathBuf::from(shown));
-        self.push_crate("", Role::Main, (vec![(own_name, 0)], 0));
+        self.push_crate("", Role::Main, (vec![(own_name, 0)], 0), (Edition::E2021, Vec::new()));
         self.module(self.place(0, file, PathBuf::new(), None, ""))?;
         self.read_unit(manifests, 0)?;
         self.tree.crates[1].role = Role::Library;
@@ -117,19 +120,28 @@ impl<'a> Reader<'a> {
         let m = manifests.open(unit)?;
         let deps = m.deps.iter().map(|d| (d.name.clone(), d.unit)).collect();
         let (role, root_file) = (m.role, m.root_file.clone());
+        let package = (m.edition, m.features.clone());
         if self.read_as.len() <= unit {
             self.read_as.resize(unit + 1, None);
         }
         self.read_as[unit] = Some(self.tree.crates.len());
         let name = manifests.units[unit].name.clone();
-        self.read_crate(&name, role, (deps, unit), &root_file)
+        self.read_crate(&name, role, (deps, unit), package, &root_file)
     }
 
     fn display(&self, path: &Path) -> String {
         path.strip_prefix(self.root).unwrap_or(path).display().to_string()
     }
 
-    fn push_crate(&mut self, name: &str, role: Role, listed: (Vec<(String, usize)>, usize)) {
+    /// A crate of `package` (its edition and the features on in it), whose root module is
+    /// read next.
+    fn push_crate(
+        &mut self,
+        name: &str,
+        role: Role,
+        listed: (Vec<(String, usize)>, usize),
+        (edition, features): (Edition, Vec<String>),
+    ) {
         // Its root is the next module read.
         let root = ModuleId(self.tree.modules.len());
         let (exported, macro_use) = (HashSet::new(), Vec::new());
@@ -141,6 +153,8 @@ impl<'a> Reader<'a> {
             root,
             exported,
             macro_use,
+            edition,
+            features,
         });
         self.listed.push(listed);
     }
@@ -150,10 +164,11 @@ impl<'a> Reader<'a> {
         name: &str,
         role: Role,
         listed: (Vec<(String, usize)>, usize),
+        package: (Edition, Vec<String>),
         file: &Path,
     ) -> Result<(), String> {
         let krate = self.tree.crates.len();
-        self.push_crate(name, role, listed);
+        self.push_crate(name, role, listed, package);
         let root = self.file_module(file, krate, None, name)?;
         debug_assert_eq!(root, self.tree.crates[krate].root, "a crate's root is read first");
         Ok(())
@@ -250,7 +265,11 @@ impl<'a> Reader<'a> {
             }
         }
         let text = fs::read_to_string(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-        let src = Source::new(shown, text)?;
+        let mut src = Source::new(shown.clone(), text)?;
+        let features = &self.tree.crates[krate].features;
+        if !features.is_empty() {
+            src = Source::new(shown, features_decided(&src, features))?;
+        }
         let dir = match path.file_stem().and_then(|s| s.to_str()).unwrap_or_default() {
             "lib" | "main" | "mod" => path.parent().unwrap_or(Path::new(".")).to_path_buf(),
             stem => path.parent().unwrap_or(Path::new(".")).join(stem),
@@ -429,4 +448,52 @@ impl<'a> Reader<'a> {
         let folder = declaring.parent().unwrap_or(Path::new("."));
         Ok(folder.join(literal.trim_matches('"')))
     }
+}
+
+/// The text of `src` with every `feature = "name"` in a `cfg` predicate (`#[cfg]`,
+/// `#[cfg_attr]`, `cfg!`) written as what it is in this build, where the features `on` are
+/// on: `all()` (true) or `any()` (false), padded with spaces to the same length, so that every
+/// place in the file stays where it was. The judge's compiler has no features: the bundle
+/// must say which way each went.
+fn features_decided(src: &Source, on: &[String]) -> String {
+    let mut text = src.text.clone();
+    let all = src.tokens.len();
+    let mut open: Vec<usize> = Vec::new();
+    for i in 0..all {
+        match src.text(i) {
+            "(" | "[" | "{" if src.tokens[i].kind == Kind::Punct => open.push(i),
+            ")" | "]" | "}" if src.tokens[i].kind == Kind::Punct => {
+                open.pop();
+            }
+            _ => {}
+        }
+        if !src.is_kw(i, "feature") || !open.last().is_some_and(|&o| in_cfg(src, o)) {
+            continue;
+        }
+        let eq = src.next_code(i + 1, all);
+        let value = src.next_code(eq + 1, all);
+        let is_str = src.tokens.get(value).map(|t| t.kind) == Some(Kind::Literal(Lit::Str));
+        if !src.is_punct(eq, "=") || !is_str {
+            continue;
+        }
+        let name = src.text(value).trim_matches('"');
+        let decided = if on.iter().any(|f| f == name) { "all()" } else { "any()" };
+        let span = src.tokens[i].start..src.tokens[value].end;
+        let padded = format!("{decided:width$}", width = span.len());
+        text.replace_range(span, &padded);
+    }
+    text
+}
+
+/// Whether the `(` at `open` holds a `cfg` predicate: `cfg(`, `cfg_attr(`, `cfg!(`, or an
+/// `all(`, `any(`, `not(` inside one.
+fn in_cfg(src: &Source, open: usize) -> bool {
+    let Some(before) = src.prev_code(open).filter(|_| src.is_punct(open, "(")) else {
+        return false;
+    };
+    let before = match src.prev_code(before) {
+        Some(name) if src.is_punct(before, "!") => name,
+        _ => before,
+    };
+    matches!(src.ident(before), Some("cfg" | "cfg_attr" | "all" | "any" | "not"))
 }

@@ -5,6 +5,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use super::syntax::Syntax;
+use crate::edition::Edition;
 use crate::items::Item;
 use crate::mapped::Mapped;
 use crate::source::Source;
@@ -50,6 +51,10 @@ pub struct Crate {
     /// The crates whose macros its root brings into every module of it with
     /// `#[macro_use] extern crate`.
     pub macro_use: Vec<CrateId>,
+    /// Its package's edition: how its paths read.
+    pub edition: Edition,
+    /// The features on in its package in this build (its `cfg(feature)`s are decided so).
+    pub features: Vec<String>,
 }
 
 /// One source file of the bundle.
@@ -157,6 +162,22 @@ impl Tree {
     pub fn outside_workspace(&self, path: &Path) -> Option<PathBuf> {
         let resolved = std::fs::canonicalize(path).ok()?;
         (!resolved.starts_with(&self.workspace)).then_some(resolved)
+    }
+
+    /// The bundle header's line on features, when any is on: `// Features on (as in cargo's
+    /// build): ds (x, y); io (default).`
+    pub fn features_line(&self) -> Option<String> {
+        let on: Vec<String> = self
+            .crates
+            .iter()
+            .filter(|c| !c.features.is_empty())
+            .map(|c| {
+                let name = if c.role == Role::Main { "main.rs" } else { c.name.as_str() };
+                format!("{name} ({})", c.features.join(", "))
+            })
+            .collect();
+        (!on.is_empty())
+            .then(|| format!("// Features on (as in cargo's build): {}.\n", on.join("; ")))
     }
 
     /// `crates/x/src/lib.rs:12:5: ` for byte `at` of `text` (a text made of these files), or
