@@ -166,6 +166,8 @@ use hidden::Hidden;
 use judge_meta::profiles::{self, Profile};
 pub use library::{check_library, LibraryCheck};
 use mapped::{Edit, Mapped};
+#[doc(hidden)]
+pub use read::manifest_text_check;
 pub use refusal::Judge;
 pub use rustc::Compiler;
 use scratch::Scratch;

@@ -128,7 +128,8 @@ pub fn crate_name_at(dir: &Path, shown: &str) -> Result<String, String> {
     }
 }
 
-/// Parses a manifest's text (for tests; the bundler reads through [`read`]).
+/// Parses a manifest's text, with no workspace to inherit from (for tests; the bundler reads
+/// through [`read`]).
 #[cfg(test)]
 pub fn parse(text: &str) -> Result<Manifest, (usize, String)> {
     let table = judge_meta::toml::parse(text).map_err(|e| (e.line, e.message))?;

@@ -118,6 +118,16 @@ fn settle(package: &Manifest, wanted: &BTreeSet<String>) -> (Resolved, Vec<(Stri
     (on, asks)
 }
 
+/// A manifest's text read as the bundler reads it, and its own features settled with its
+/// defaults on: how many path dependencies, features, and features on, or the error's line
+/// and message (the I/O contract of `examples/manifest-check.rs`, for the fuzzer).
+pub fn manifest_text_check(text: &str) -> Result<[usize; 3], (usize, String)> {
+    let table = judge_meta::toml::parse(text).map_err(|e| (e.line, e.to_string()))?;
+    let manifest = manifest::from_table(&table, None)?;
+    let (on, _) = settle(&manifest, &BTreeSet::from(["default".to_string()]));
+    Ok([manifest.path_dependencies.len(), manifest.features.len(), on.features.len()])
+}
+
 #[cfg(test)]
 mod tests {
     use super::{resolve_with, Resolved};

@@ -28,6 +28,7 @@ use std::path::Path;
 use crate::attrs::{self, Presence};
 use crate::items::{Item, ItemKind};
 use crate::source::Source;
+pub use features::manifest_text_check;
 use manifests::Manifests;
 use modules::Reader;
 pub use tree::{Crate, CrateId, Entry, File, FileId, ModuleId, Role, Tree};

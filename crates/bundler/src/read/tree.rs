@@ -165,7 +165,7 @@ impl Tree {
     }
 
     /// The bundle header's line on features, when any is on: `// Features on (as in cargo's
-    /// build): ds (x, y); io (default).`
+    /// build; ...): ds (x, y); io (default).`
     pub fn features_line(&self) -> Option<String> {
         let on: Vec<String> = self
             .crates
