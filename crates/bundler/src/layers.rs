@@ -27,7 +27,7 @@ const LAYERS: &[&[&str]] = &[
     &["read::syntax"],
     &["read::tree", "read::features"],
     &["read::manifests"],
-    &["read::modules"],
+    &["read::modules", "read::exported"],
     &["read"],
     // Phase 2: one text.
     &["inline::text"],

@@ -207,3 +207,41 @@ fn features_and_workspace_dependencies_behave_like_their_cargo_builds_for_every_
     // A feature nobody turns on leaves its item out.
     assert!(!text.contains("describe_big"), "{text}");
 }
+
+#[test]
+fn two_crates_exporting_a_macro_of_one_name_bundle_when_the_program_reaches_one() {
+    behave_like_cargo(&[("app-macros", "7 -3\n"), ("app-macro-use", "7 -3\n")]);
+    let text = bundle_for(&fixtures_dir(), "app-macros", "boj").expect("bundles");
+    // The other crate's `scan!` went, and so did `scan_all!`, which only it called.
+    assert_eq!(text.matches("macro_rules! scan").count(), 1, "{text}");
+    assert!(text.contains("$crate::mac_scan::parse::<$t>"), "{text}");
+}
+
+#[test]
+fn two_macros_of_one_name_that_the_program_both_reaches_are_refused_at_their_places() {
+    let a = "#[macro_export]\nmacro_rules! scan {\n    () => {\n        1\n    };\n}\n";
+    let b = "#[macro_export]\nmacro_rules! scan {\n    () => {\n        2\n    };\n}\n\
+             #[macro_export]\nmacro_rules! twice {\n    () => {\n        2 * $crate::scan!()\n    };\n}\n";
+    let refused_with = |main: &str, expected: &str| {
+        let dir =
+            temp_crates(&[("app/src/main.rs", main), ("a/src/lib.rs", a), ("b/src/lib.rs", b)]);
+        let error = bundle_for(&dir.path, "app", "boj").expect_err("refused");
+        assert!(error.starts_with(expected), "{error}");
+        assert!(error.contains("crates `a` and `b` both export it"), "{error}");
+    };
+    // Both called by path.
+    refused_with(
+        "fn main() {\n    println!(\"{}\", a::scan!() + b::scan!());\n}\n",
+        "app/src/main.rs:2:36:",
+    );
+    // One through a macro of its crate that calls it, the other under `#[macro_use]`.
+    refused_with(
+        "#[macro_use]\nextern crate a;\nfn main() {\n    println!(\"{}\", scan!() + b::twice!());\n}\n",
+        "app/src/main.rs:4:33:",
+    );
+    // Imported in a group from one, by path from the other.
+    refused_with(
+        "use a::{scan as one};\nfn main() {\n    println!(\"{}\", one!() + b::scan!());\n}\n",
+        "app/src/main.rs:3:32:",
+    );
+}

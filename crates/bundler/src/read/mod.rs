@@ -17,6 +17,7 @@
 //! the lexer's: every walker of the tree and of groups recurses, and no input may drive that
 //! recursion without bound.
 
+mod exported;
 mod features;
 mod manifests;
 mod modules;
@@ -69,7 +70,7 @@ pub fn read_from(root: &Path, start: Start) -> Result<Tree, String> {
     let mut tree = reader.finish();
     own_library_first(&mut tree);
     resolve_macro_use(&mut tree);
-    check_exported(&tree)?;
+    exported::settle(&mut tree)?;
     Ok(tree)
 }
 
@@ -129,22 +130,6 @@ fn resolve_macro_use(tree: &mut Tree) {
 fn extern_crate_name<'s>(src: &'s Source, item: &Item) -> Option<&'s str> {
     let hi = item.end;
     src.ident(src.next_code(src.next_code(item.keyword + 1, hi) + 1, hi))
-}
-
-/// Two crates exporting macros of the same name would define both at the bundle's root.
-fn check_exported(tree: &Tree) -> Result<(), String> {
-    for (k, a) in tree.crates.iter().enumerate() {
-        for b in &tree.crates[k + 1..] {
-            if let Some(name) = a.exported.intersection(&b.exported).next() {
-                return Err(format!(
-                    "cannot inline `#[macro_export]` macro `{name}`: crates `{}` and `{}` both \
-                     export it, and both would land at the bundle's root",
-                    a.name, b.name
-                ));
-            }
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]
