@@ -202,7 +202,8 @@ fn features_and_workspace_dependencies_behave_like_their_cargo_builds_for_every_
     behave_like_cargo(&[("app-features", ""), ("app-ws", "")]);
     // The header says which features were on, as cargo's build has them.
     let text = bundle_for(&fixtures_dir(), "app-features", "boj").expect("bundles");
-    let header = "// Features on (as in cargo's build; `cfg`s written `all()` if on): feat_ds (default, small, x); feat_extra (fast).\n";
+    let header = "// Features on (as in cargo's build; `cfg`s written `all()` if on): \
+                  feat_ds (default, small, x); feat_extra (fast).\n";
     assert!(text.lines().nth(1).is_some_and(|l| format!("{l}\n") == header), "{text}");
     // A feature nobody turns on leaves its item out.
     assert!(!text.contains("describe_big"), "{text}");

@@ -39,9 +39,7 @@ pub fn settle(tree: &mut Tree) -> Result<(), String> {
     let mut reached: BTreeMap<CrateId, BTreeMap<String, Place>> = BTreeMap::new();
     for crates in owners.values() {
         for &k in crates {
-            if !reached.contains_key(&k) {
-                reached.insert(k, reached_macros(tree, k));
-            }
+            reached.entry(k).or_insert_with(|| reached_macros(tree, k));
         }
     }
     for (name, crates) in &owners {

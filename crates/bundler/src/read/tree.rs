@@ -176,8 +176,10 @@ impl Tree {
                 format!("{name} ({})", c.features.join(", "))
             })
             .collect();
-        (!on.is_empty())
-            .then(|| format!("// Features on (as in cargo's build): {}.\n", on.join("; ")))
+        let on = on.join("; ");
+        (!on.is_empty()).then(|| {
+            format!("// Features on (as in cargo's build; `cfg`s written `all()` if on): {on}.\n")
+        })
     }
 
     /// `crates/x/src/lib.rs:12:5: ` for byte `at` of `text` (a text made of these files), or
