@@ -435,6 +435,16 @@ mod tests {
         // A Rust 2015 judge reads `try!` and `...` too, but the bundle writes every edition's way.
         let text = inline(&tree, Edition::E2015, false).expect("inlines").0.text;
         has(&text, &["0..=9 =>", "Ok((Ok::<u8, String>(m::h(r#try)))?)"]);
+        // A macro's path from "the crate's root" is the root of wherever it expands.
+        for template in ["::n::f()", "{ use n::f; f() }"] {
+            let lib = format!("mod n {{\n    pub fn f() {{}}\n}}\n#[macro_export]\nmacro_rules! call {{\n    () => {{ {template} }};\n}}\n");
+            dir.write("lib/src/lib.rs", &lib);
+            let error = read(&dir.path, &dir.path.join("app"))
+                .and_then(|tree| inline(&tree, Edition::E2021, false).map(|_| ()))
+                .expect_err("refused");
+            assert!(error.starts_with("lib/src/lib.rs:6:"), "{error}");
+            assert!(error.contains("a Rust 2015 macro"), "{error}");
+        }
     }
 
     #[test]

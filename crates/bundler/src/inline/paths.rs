@@ -22,6 +22,10 @@ const NESTED_CFG: &str =
     "cannot remove code under this `#[cfg]`: the bundler removes whole items only \
      (put the code in an item of its own)";
 
+const RUST_2015_TEMPLATE_PATH: &str =
+    "cannot inline this path of a Rust 2015 macro: it starts at the root of whichever crate \
+     the macro expands in (write `$crate::` for the macro's own crate)";
+
 /// Macros whose expansion depends on the build environment, with the reason.
 const INLINE_REFUSED: &[(&str, &str)] = &[
     ("include", "the judge has no other files (include_str! and include_bytes! become literals)"),
@@ -147,8 +151,7 @@ impl<'a, 'e> Rewriter<'a, 'e> {
                 self.dependency(at, word)
             }
             Kind::Ident if word == "use" && context.in_transcriber(at.here) => {
-                self.template_use(at);
-                Ok(None)
+                self.template_use(at).map(|()| None)
             }
             Kind::Ident if context.before_macro_body(at.here) && word == "use" => {
                 self.block_use(at, skip)
@@ -188,6 +191,9 @@ impl<'a, 'e> Rewriter<'a, 'e> {
             let a_crate = self.scopes.tree.has_dep(self.krate, first)
                 || matches!(first, "std" | "core" | "alloc" | "crate" | "self" | "super");
             if !a_crate && !first.is_empty() && !self.prev_is(at, "$") {
+                if self.context.in_transcriber(at.here) {
+                    return Err(src.error(at.next, RUST_2015_TEMPLATE_PATH));
+                }
                 let root = self.crate_root_path();
                 self.edits.push(Edit::new(token.start, token.end, root));
             }
@@ -398,15 +404,21 @@ impl<'a, 'e> Rewriter<'a, 'e> {
     }
 
     /// A `use` a macro expands to: the rule of [`Rewriter::anchor_use`] for a plain first
-    /// segment (`use $crate::x`, `use $path` and groups are left as written).
-    fn template_use(&mut self, at: At) {
+    /// segment (`use $crate::x`, `use $path` and groups are left as written). In a Rust 2015
+    /// crate such a path starts at the root of whichever crate the macro expands in, which
+    /// the bundle cannot say: refused.
+    fn template_use(&mut self, at: At) -> Result<(), String> {
         let src = self.src;
         if let Some(name) = src.ident(at.next) {
             let bang = src.is_punct(src.next_code(at.next + 1, src.tokens.len()), "!");
+            if !self.scopes.anchored(self.krate, name) && !bang && self.rust_2015() {
+                return Err(src.error(at.next, RUST_2015_TEMPLATE_PATH));
+            }
             if !self.scopes.anchored(self.krate, name) && !bang {
                 self.edits.push(Edit::insert(src.tokens[at.next].start, "self::".to_string()));
             }
         }
+        Ok(())
     }
 
     /// A `use` declaration before any macro body: in a block, its exported macros moved (when
