@@ -175,6 +175,9 @@ pub fn from_table(
         None => Edition::E2015,
         Some(entry) => match &entry.value {
             Value::String(edition) => Edition::parse(edition).map_err(|e| (entry.line, e))?,
+            // With no workspace above it (a scratch copy of some crates, which cargo would not
+            // build), the edition is read as Rust 2018 or later, as every later one reads paths.
+            value if inherits(value) && workspace.is_none() => Edition::E2021,
             value if inherits(value) => {
                 let inherited =
                     workspace.and_then(|(_, w)| w.table(&["workspace", "package"])?.get("edition"));
@@ -412,8 +415,11 @@ mod tests {
         assert_eq!(edition("[package]\nname = \"x\"\nedition = \"2024\"\n"), Ok(Edition::E2024));
         let (line, message) = parse("[package]\nname = \"x\"\nedition = \"2017\"\n").unwrap_err();
         assert_eq!((line, message.as_str()), (3, "unknown edition \"2017\""));
-        let (line, message) =
-            parse("[package]\nname = \"x\"\nedition.workspace = true\n").unwrap_err();
+        let inherited = "[package]\nname = \"x\"\nedition.workspace = true\n";
+        assert_eq!(edition(inherited), Ok(Edition::E2021), "no workspace above it");
+        let workspace = judge_meta::toml::parse("[workspace]\n").expect("parses");
+        let doc = judge_meta::toml::parse(inherited).expect("parses");
+        let (line, message) = from_table(&doc, Some((Path::new("/w"), &workspace))).unwrap_err();
         assert_eq!(line, 3);
         assert!(message.contains("`[workspace.package.edition]`"), "{message}");
     }
