@@ -112,11 +112,13 @@
 //!   use needs a newer Rust), the workspace's rustc prunes it first, then rustc 1.63 prunes
 //!   the rest; a trait that only the newer analysis calls unused is then refused by 1.63,
 //!   loudly, never changed silently.
-//! - Edition differences beyond paths, the 2021 prelude (for 2015) and the rewrites above are
-//!   not bridged: the judge's compiler check catches what does not compile (such as a `use` of
-//!   a block's own item for a Rust 2015 judge, which is refused with its line), but not a
-//!   behaviour that differs between editions without an error (Rust 2024's drop order in
-//!   `if let`, arrays' `into_iter` before 2021).
+//! - Edition differences beyond paths, the 2021 prelude (for 2015), a Rust 2015 crate's
+//!   `try!`, `...` and 2018 keywords, and the rewrites above are not bridged, between the
+//!   judge's edition and a crate's: the judge's compiler check catches what does not compile
+//!   (such as a `use` of a block's own item for a Rust 2015 judge, or a 2015 crate's bare trait
+//!   object for a 2021 one, each refused with its line), but not a behaviour that differs
+//!   between editions without an error (Rust 2024's drop order in `if let`, arrays'
+//!   `into_iter` before 2021).
 //! - A path's first segment is resolved only as far as the bundle can see: an item or import
 //!   of the same name as a dependency, in a block or the module, or brought by a glob of a
 //!   module of the bundle (or of std's root), shadows it. A glob of anything else (an enum, a
