@@ -219,30 +219,87 @@ fn two_crates_exporting_a_macro_of_one_name_bundle_when_the_program_reaches_one(
 }
 
 #[test]
-fn two_macros_of_one_name_that_the_program_both_reaches_are_refused_at_their_places() {
+fn two_crates_macros_of_one_name_both_reached_each_get_a_name_at_the_root() {
+    behave_like_cargo(&[("app-macros-both", "7 -3\n")]);
+    let text = bundle_for(&fixtures_dir(), "app-macros-both", "boj").expect("bundles");
+    for needed in [
+        "crate::scan!(words, u32)",
+        "crate::scan_mac_out!(\"x, y ,z\")",
+        "macro_rules! scan_mac_out {",
+        "$crate::scan_mac_out!($text).len()",
+    ] {
+        assert!(text.contains(needed), "{needed:?} is missing:\n{text}");
+    }
+}
+
+#[test]
+fn a_macro_renamed_at_the_root_is_called_by_its_new_name_in_its_crate() {
+    // `b`'s own bare call, before and after its definition, at its root and in a module.
+    let a = "#[macro_export]\nmacro_rules! scan {\n    () => {\n        1\n    };\n}\n";
+    let b = "pub fn early() -> u32 {\n    scan!()\n}\n#[macro_export]\nmacro_rules! scan {\n    () => {\n        2\n    };\n}\n\
+             pub mod m {\n    pub fn late() -> u32 {\n        scan!() + crate::scan!()\n    }\n}\n";
+    let main = "fn main() {\n    println!(\"{}\", a::scan!() * 100 + b::early() * 10 + b::m::late());\n}\n";
+    let dir = temp_crates(&[("app/src/main.rs", main), ("a/src/lib.rs", a), ("b/src/lib.rs", b)]);
+    for judge in JUDGES {
+        let text = bundle_for(&dir.path, "app", judge).expect("bundles");
+        let work = TempDir::new("judged");
+        let profile = profiles::find(judge).expect("a profile");
+        let judged = judged::compile(profile, &text, &work.path).expect("compiles");
+        assert_eq!(judged::run(&judged.binary, "").expect("runs"), "124\n", "{text}");
+    }
+}
+
+#[test]
+fn two_macros_of_one_name_both_reached_bundle_unless_a_new_name_cannot_say_it() {
     let a = "#[macro_export]\nmacro_rules! scan {\n    () => {\n        1\n    };\n}\n";
     let b = "#[macro_export]\nmacro_rules! scan {\n    () => {\n        2\n    };\n}\n\
-             #[macro_export]\nmacro_rules! twice {\n    () => {\n        2 * $crate::scan!()\n    };\n}\n";
-    let refused_with = |main: &str, expected: &str| {
+             #[macro_export]\nmacro_rules! twice {\n    () => {\n        2 * $crate::scan!()\n    };\n}\n\
+             #[macro_export]\nmacro_rules! bare {\n    () => {\n        scan!()\n    };\n}\n";
+    let bundled = |main: &str| {
         let dir =
             temp_crates(&[("app/src/main.rs", main), ("a/src/lib.rs", a), ("b/src/lib.rs", b)]);
-        let error = bundle_for(&dir.path, "app", "boj").expect_err("refused");
+        bundle_for(&dir.path, "app", "boj")
+    };
+    let printed = |main: &str| {
+        let text = bundled(main).unwrap_or_else(|e| panic!("{main}: {e}"));
+        let work = TempDir::new("judged");
+        let profile = profiles::find("boj").expect("a profile");
+        let judged = judged::compile(profile, &text, &work.path).expect("compiles");
+        judged::run(&judged.binary, "").expect("runs")
+    };
+    // Both by path; one under `#[macro_use]`, the other through a macro of its crate; one
+    // imported in a group, the other by path.
+    let call = |expr: &str| format!("fn main() {{\n    println!(\"{{}}\", {expr});\n}}\n");
+    assert_eq!(printed(&call("a::scan!() + 10 * b::scan!()")), "21\n");
+    assert_eq!(
+        printed(&format!("#[macro_use]\nextern crate a;\n{}", call("scan!() + b::twice!()"))),
+        "5\n"
+    );
+    assert_eq!(
+        printed(&format!("use a::{{scan as one}};\n{}", call("one!() + b::scan!()"))),
+        "3\n"
+    );
+    let refused = |main: &str, expected: &str, why: &str| {
+        let error = bundled(main).expect_err("refused");
         assert!(error.starts_with(expected), "{error}");
         assert!(error.contains("crates `a` and `b` both export it"), "{error}");
+        assert!(error.ends_with(why), "{error}");
     };
-    // Both called by path.
-    refused_with(
-        "fn main() {\n    println!(\"{}\", a::scan!() + b::scan!());\n}\n",
-        "app/src/main.rs:2:36:",
+    // The renamed one imported; called bare under `#[macro_use]`; called bare in its crate's
+    // exported macro, which expands in main.rs.
+    refused(
+        &format!("use b::{{scan as two}};\n{}", call("a::scan!() + two!()")),
+        "app/src/main.rs:1:1:",
+        "an import of it",
     );
-    // One through a macro of its crate that calls it, the other under `#[macro_use]`.
-    refused_with(
-        "#[macro_use]\nextern crate a;\nfn main() {\n    println!(\"{}\", scan!() + b::twice!());\n}\n",
+    refused(
+        &format!("#[macro_use]\nextern crate b;\n{}", call("a::scan!() + scan!()")),
         "app/src/main.rs:4:33:",
+        "a bare call under `#[macro_use]`",
     );
-    // Imported in a group from one, by path from the other.
-    refused_with(
-        "use a::{scan as one};\nfn main() {\n    println!(\"{}\", one!() + b::scan!());\n}\n",
-        "app/src/main.rs:3:32:",
+    refused(
+        &call("a::scan!() + b::bare!()"),
+        "b/src/lib.rs:16:9:",
+        "which expands in other crates",
     );
 }

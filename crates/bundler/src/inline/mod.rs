@@ -18,6 +18,9 @@
 //!   at the bundle's root goes (the macro is there already). When the crate's root also has
 //!   an item named `m` (a function and its macro, `pub fn twice` and `twice!`), the import
 //!   keeps that item too: `use crate::<dep>::m;` beside `use crate::m;`.
+//! - An exported macro that another crate's of the same name leaves to take another name at
+//!   the bundle's root (`read`'s choice) is written by that name at its definition, at
+//!   `$crate::m!`, `crate::m!` and `dep::m!`, and at its crate's own bare calls.
 //! - A crate's module is named after the crate, unless main.rs's root binds that name in the
 //!   type namespace (`mod gcd`, `use x::gcd`); then it gets a free name (`gcd_crate`). A
 //!   function or an imported macro of the crate's name never clashes with a module.

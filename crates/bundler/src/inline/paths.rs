@@ -142,6 +142,10 @@ impl<'a, 'e> Rewriter<'a, 'e> {
                 return Ok(resume);
             }
         }
+        if let Some(root_name) = self.renamed_macro(at, word) {
+            self.edits.push(Edit::new(token.start, token.end, root_name.to_string()));
+            return Ok(None);
+        }
         match token.kind {
             Kind::Ident if word == "crate" => self.crate_keyword(at).map(|()| None),
             Kind::Ident
@@ -224,6 +228,43 @@ impl<'a, 'e> Rewriter<'a, 'e> {
             return Ok(Some(None));
         }
         Ok(None)
+    }
+
+    /// The bundle's root name of the exported macro that token `at` (`word`) names, when its
+    /// crate gave it another (see `read::exported`, which refuses every other way to name
+    /// it): its definition's name, or a call `name!` bare (the crate's own), by `crate::` or
+    /// `$crate::` (the crate's own) or by a dependency's path `dep::name!`.
+    fn renamed_macro(&self, at: At, word: &str) -> Option<&'a str> {
+        let src = self.src;
+        let tree = self.scopes.tree;
+        if word.is_empty() || self.prev_is(at, "$") {
+            return None;
+        }
+        let definition = at.prev.is_some_and(|bang| {
+            src.is_punct(bang, "!")
+                && src.prev_code(bang).is_some_and(|k| src.is_kw(k, "macro_rules"))
+        });
+        let target = if definition {
+            self.krate
+        } else if !src.is_punct(at.next, "!") {
+            return None;
+        } else if let Some(colons) = at.prev.filter(|_| self.prev_is(at, "::")) {
+            let segment = src.prev_code(colons)?;
+            let before = src.prev_code(segment).filter(|&p| src.is_punct(p, "::"));
+            match src.ident(segment)? {
+                "crate" if before.is_none() => self.krate,
+                name => {
+                    let path_start = match before {
+                        Some(colons) => starts_path(src, src.prev_code(colons)),
+                        None => !self.scopes.shadowed(self.context.m, self.file, segment, name),
+                    };
+                    tree.dep(self.krate, name).filter(|_| path_start)?
+                }
+            }
+        } else {
+            self.krate
+        };
+        tree.krate(target).renamed.get(word).map(String::as_str)
     }
 
     fn prev_is(&self, at: At, p: &str) -> bool {

@@ -1,8 +1,13 @@
 //! `#[macro_export]` macros of one name in two crates. In cargo's build each lives in its
 //! own crate's namespace; in a bundle, every crate is a module of one crate, and both would
-//! land at its root. The one the program can reach goes in, the others go before anything
-//! is inlined, and where two crates' macros of one name can both be reached, the bundle is
-//! refused with the place of each use.
+//! land at its root. A crate's macro that the program cannot reach goes before anything is
+//! inlined. Of those it can reach, the first crate's (in bundle order) keeps the name, and
+//! each other's takes a name of its own at the root (`scan` of crate `cpio` becomes
+//! `scan_cpio`, made free of every name of the bundle), which the inliner writes at its
+//! definition and at every call that means it (`$crate::scan!`, `crate::scan!`,
+//! `cpio::scan!`, its crate's own bare `scan!`, and the bundler's imports of it). Where the
+//! program reaches it in a way a new name cannot say (see [`rename_blocker`]), the bundle is
+//! refused, with the place.
 //!
 //! Why a macro that goes cannot be missed: an exported macro `m` of crate `o` is reached only
 //! through a token `m`: in `o` itself (a bare call, `$crate::m!`, `crate::m!`, an import), or
@@ -13,7 +18,7 @@
 //! macros. Every such token counts, wherever it is (a function nothing calls, another
 //! macro's body), except inside `o`'s own exported macros, where it counts once that macro
 //! is reached: so a macro that only an unreached macro of its crate calls is unreached too.
-//! Counting more than the program uses can only refuse a bundle, never change one.
+//! Counting more than the program uses can only rename or refuse, never drop what is used.
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
@@ -23,11 +28,13 @@ use crate::items::ItemKind;
 /// A place in the tree: a file and a token of it.
 type Place = (usize, usize);
 
-/// Settles the exported macros that two crates share a name of: the one that can be reached
-/// stays and the others' definitions go (from their crates' [`Crate::exported`] too), or an
-/// error names where two of them are reached.
+/// Settles the exported macros that two crates share a name of: those the program cannot
+/// reach go (from their crates' [`Crate::exported`] too); of those it can, the first keeps the
+/// name and each other gets one of its own ([`Crate::renamed`]), or an error names the place
+/// that a new name cannot say.
 ///
 /// [`Crate::exported`]: super::tree::Crate::exported
+/// [`Crate::renamed`]: super::tree::Crate::renamed
 pub fn settle(tree: &mut Tree) -> Result<(), String> {
     let mut owners: BTreeMap<String, Vec<CrateId>> = BTreeMap::new();
     for k in tree.crate_ids() {
@@ -45,20 +52,24 @@ pub fn settle(tree: &mut Tree) -> Result<(), String> {
     for (name, crates) in &owners {
         let used: Vec<(CrateId, Place)> =
             crates.iter().filter_map(|k| Some((*k, *reached[k].get(name)?))).collect();
-        if let [(a, at_a), (b, at_b), ..] = used[..] {
-            let place = |(file, token): Place| {
-                let src = &tree.file(super::tree::FileId(file)).src;
-                src.error(token, "").trim_end_matches(": ").to_string()
-            };
-            return Err(format!(
-                "{}: cannot inline `#[macro_export]` macro `{name}`: crates `{}` and `{}` both \
-                 export it, and the program can reach both (here, and at {}); a bundle puts \
-                 both at its root: use one of them only",
-                place(at_b),
-                tree.krate(a).name,
-                tree.krate(b).name,
-                place(at_a)
-            ));
+        // The first crate's keeps its name; each other's reached one takes a name of its own.
+        for &(b, at_b) in used.iter().skip(1) {
+            let (a, at_a) = used[0];
+            if let Some((at, why)) = rename_blocker(tree, b, name, &reached[&b]) {
+                return Err(format!(
+                    "{}: cannot inline `#[macro_export]` macro `{name}`: crates `{}` and `{}` both \
+                     export it, and the program can reach both (at {} and at {}); `{}`'s cannot \
+                     take another name at the bundle's root: {why}",
+                    place(tree, at),
+                    tree.krate(a).name,
+                    tree.krate(b).name,
+                    place(tree, at_a),
+                    place(tree, at_b),
+                    tree.krate(b).name,
+                ));
+            }
+            let root_name = free_name(tree, &format!("{name}_{}", tree.krate(b).name));
+            tree.crates[b.0].renamed.insert(name.clone(), root_name);
         }
         for &k in crates.iter().filter(|k| !used.iter().any(|(u, _)| u == *k)) {
             remove_definition(tree, k, name);
@@ -140,6 +151,12 @@ fn reached_macros(tree: &Tree, o: CrateId) -> BTreeMap<String, Place> {
     }
 }
 
+/// `crates/x/src/lib.rs:3:5` for a place.
+fn place(tree: &Tree, (file, token): Place) -> String {
+    let src = &tree.file(super::tree::FileId(file)).src;
+    src.error(token, "").trim_end_matches(": ").to_string()
+}
+
 /// The first place that reaches `name`.
 fn note(direct: &mut BTreeMap<String, Place>, name: &str, place: Place) {
     direct.entry(name.to_string()).or_insert(place);
@@ -196,4 +213,115 @@ fn remove_definition(tree: &mut Tree, k: CrateId, name: &str) {
         }
     }
     tree.crates[k.0].exported.remove(name);
+}
+
+/// Why crate `b`'s exported macro `name` cannot take another name at the bundle's root, and
+/// where: the rename writes the new name at its definitions, at calls by path from the
+/// crate (`$crate::name!`, `crate::name!`, `dep::name!`) and at bare calls inside the crate
+/// outside its exported macros' bodies. Every other way to reach it would need more than a
+/// new name (an import binds the old one; a bare call in an exported macro's body, or under
+/// `#[macro_use]`, is resolved where it expands), and another macro of the name in the crate
+/// would make a bare call ambiguous: each is refused (a bare call in the body of an exported
+/// macro of the crate that the program cannot reach, `reached` being those it can, is never
+/// expanded, and is no reason).
+fn rename_blocker(
+    tree: &Tree,
+    b: CrateId,
+    name: &str,
+    reached: &BTreeMap<String, Place>,
+) -> Option<(Place, &'static str)> {
+    let only = HashSet::from([name.to_string()]);
+    for &t in &tree.krate(b).macro_use {
+        if tree.krate(t).exported.contains(name) {
+            let root = tree.module(tree.krate(b).root);
+            return Some(((root.file.0, 0), "a `#[macro_use]` crate of it exports the name too"));
+        }
+    }
+    for k in tree.crate_ids() {
+        let names: Vec<&str> =
+            tree.krate(k).deps.iter().filter(|(_, d)| *d == b).map(|(n, _)| n.as_str()).collect();
+        let macro_use = tree.krate(k).macro_use.contains(&b);
+        if k != b && names.is_empty() && !macro_use {
+            continue;
+        }
+        for m in tree.module_ids().filter(|&m| tree.module(m).krate == k) {
+            let module = tree.module(m);
+            let file = tree.file(module.file);
+            let src = &file.src;
+            for entry in module.entries.iter().filter(|e| !e.removed) {
+                let item = &entry.item;
+                let at = |i: usize| (module.file.0, i);
+                let macro_rules = item.kind == ItemKind::MacroRules;
+                let exported_macro = k == b && item.is_exported_macro(src);
+                let expanded = item.names.first().is_some_and(|m| reached.contains_key(m));
+                let definition = macro_rules.then(|| {
+                    let bang = src.next_code(item.keyword + 1, item.end);
+                    src.next_code(bang + 1, item.end)
+                });
+                if k == b && macro_rules && !exported_macro && item.names.iter().any(|n| n == name)
+                {
+                    return Some((at(item.keyword), "the crate has another macro of that name"));
+                }
+                for i in item.lead..item.end {
+                    if entry.removed_inside.iter().any(|r| r.contains(i)) {
+                        continue;
+                    }
+                    if src.is_kw(i, "use") {
+                        let own_import = k == b
+                            && file.syntax.use_tree(i).is_ok_and(|u| {
+                                u.leaves.iter().any(|l| l.bound() == name || l.is_glob())
+                            });
+                        if own_import || (k != b && !imported(file, i, &names, &only).is_empty()) {
+                            return Some((at(i), "an import of it"));
+                        }
+                    }
+                    if src.ident(i) != Some(name) || Some(i) == definition {
+                        continue;
+                    }
+                    if src.prev_code(i).is_some_and(|p| src.is_punct(p, "$")) {
+                        continue; // a metavariable
+                    }
+                    let before = src.prev_code(i).filter(|&p| src.is_punct(p, "::"));
+                    let segment = before.and_then(|p| src.prev_code(p)).and_then(|p| src.ident(p));
+                    let bang = src.is_punct(src.next_code(i + 1, src.tokens.len()), "!");
+                    let in_body =
+                        exported_macro && expanded && item.body.is_some_and(|body| i > body.open);
+                    let blocker = if k == b {
+                        match segment {
+                            Some("crate") if !bang => Some("a path to it that is no call"),
+                            None if bang && in_body => {
+                                Some("a bare call in an exported macro's body, which expands in other crates")
+                            }
+                            _ => None,
+                        }
+                    } else {
+                        match segment {
+                            Some(d) if names.contains(&d) && !bang => {
+                                Some("a path to it that is no call")
+                            }
+                            None if bang && macro_use => Some("a bare call under `#[macro_use]`"),
+                            _ => None,
+                        }
+                    };
+                    if let Some(why) = blocker {
+                        return Some((at(i), why));
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// `wanted`, or it with `_` added until no crate exports it and no file has a token of it.
+fn free_name(tree: &Tree, wanted: &str) -> String {
+    let mut candidate = wanted.to_string();
+    let taken = |c: &str| {
+        tree.crates.iter().any(|k| k.exported.contains(c) || k.renamed.values().any(|r| r == c))
+            || tree.files.iter().any(|f| (0..f.src.tokens.len()).any(|i| f.src.ident(i) == Some(c)))
+    };
+    while taken(&candidate) {
+        candidate.push('_');
+    }
+    candidate
 }

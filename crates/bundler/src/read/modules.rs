@@ -152,6 +152,7 @@ impl<'a> Reader<'a> {
             deps,
             root,
             exported,
+            renamed: Default::default(),
             macro_use,
             edition,
             features,

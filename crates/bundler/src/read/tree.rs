@@ -1,7 +1,7 @@
 //! What reading produces: the files, crates and modules of the bundle, each module's items,
 //! and the indices that name them.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use super::syntax::Syntax;
@@ -48,6 +48,9 @@ pub struct Crate {
     pub root: ModuleId,
     /// Its `#[macro_export]` macros, which land at the bundle's root.
     pub exported: HashSet<String>,
+    /// Its exported macros that land at the bundle's root under another name, because
+    /// another crate's of the same name is there (see `read::exported`): name -> root name.
+    pub renamed: BTreeMap<String, String>,
     /// The crates whose macros its root brings into every module of it with
     /// `#[macro_use] extern crate`.
     pub macro_use: Vec<CrateId>,
