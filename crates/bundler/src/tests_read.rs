@@ -254,7 +254,8 @@ fn two_macros_of_one_name_both_reached_bundle_unless_a_new_name_cannot_say_it() 
     let a = "#[macro_export]\nmacro_rules! scan {\n    () => {\n        1\n    };\n}\n";
     let b = "#[macro_export]\nmacro_rules! scan {\n    () => {\n        2\n    };\n}\n\
              #[macro_export]\nmacro_rules! twice {\n    () => {\n        2 * $crate::scan!()\n    };\n}\n\
-             #[macro_export]\nmacro_rules! bare {\n    () => {\n        scan!()\n    };\n}\n";
+             #[macro_export]\nmacro_rules! bare {\n    () => {\n        scan!()\n    };\n}\n\
+             #[macro_export]\nmacro_rules! via_crate {\n    () => {\n        crate::scan!()\n    };\n}\n";
     let bundled = |main: &str| {
         let dir =
             temp_crates(&[("app/src/main.rs", main), ("a/src/lib.rs", a), ("b/src/lib.rs", b)]);
@@ -301,5 +302,10 @@ fn two_macros_of_one_name_both_reached_bundle_unless_a_new_name_cannot_say_it() 
         &call("a::scan!() + b::bare!()"),
         "b/src/lib.rs:16:9:",
         "which expands in other crates",
+    );
+    refused(
+        &call("a::scan!() + b::via_crate!()"),
+        "b/src/lib.rs:22:16:",
+        "a `crate::` call in an exported macro's body",
     );
 }

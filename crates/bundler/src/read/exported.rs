@@ -286,9 +286,17 @@ fn rename_blocker(
                     let bang = src.is_punct(src.next_code(i + 1, src.tokens.len()), "!");
                     let in_body =
                         exported_macro && expanded && item.body.is_some_and(|body| i > body.open);
+                    let dollar = before
+                        .and_then(|p| src.prev_code(p))
+                        .and_then(|p| src.prev_code(p))
+                        .is_some_and(|p| src.is_punct(p, "$"));
                     let blocker = if k == b {
                         match segment {
                             Some("crate") if !bang => Some("a path to it that is no call"),
+                            // `crate::` in a macro's body is the crate it expands in.
+                            Some("crate") if in_body && !dollar => {
+                                Some("a `crate::` call in an exported macro's body")
+                            }
                             None if bang && in_body => {
                                 Some("a bare call in an exported macro's body, which expands in other crates")
                             }
