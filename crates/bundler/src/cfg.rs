@@ -1,16 +1,17 @@
 //! `cfg` predicates: `name`, `name = "value"`, `not(..)`, `all(..)`, `any(..)`, as in
 //! `#[cfg(..)]` and `#[cfg_attr(predicate, ..)]`. A predicate's value depends on how each
-//! option is decided: by the bundler (only `test` and features, which no bundle has), or by a
-//! platform's options (`rustc --print cfg`); `None` where an option is not decided.
+//! option is decided: by the bundler (only `test` and features: a crate whose features are on
+//! has its `feature = ".."` predicates written out as `all()` or `any()` when it is read), or
+//! by a platform's options (`rustc --print cfg`); `None` where an option is not decided.
 
 use super::source::Source;
 
 /// How one option (`unix`; `target_os` with `"linux"`) is decided: `None` where it is not.
 pub type Decide<'a> = &'a dyn Fn(&str, Option<&str>) -> Option<bool>;
 
-/// How the bundler decides a cfg option: `test` is off, no feature is on (the bundler refuses
-/// `[features]` tables with defaults and dependencies with features), and everything else
-/// (`unix`, `target_os = "linux"`) is left to the judge's compiler.
+/// How the bundler decides a cfg option: `test` is off, a `feature` is off (where one is on,
+/// reading wrote its predicates out), and everything else (`unix`, `target_os = "linux"`) is
+/// left to the judge's compiler.
 pub fn bundler_option(name: &str, value: Option<&str>) -> Option<bool> {
     match (name, value) {
         ("test", None) | ("feature", Some(_)) => Some(false),

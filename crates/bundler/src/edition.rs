@@ -1,8 +1,9 @@
 //! Rust's editions, as the judges' profiles name them and the bundle is written for.
 
-/// A Rust edition.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+/// A Rust edition (Rust 2015 by default, as cargo reads a manifest without `edition`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Edition {
+    #[default]
     E2015,
     E2018,
     E2021,

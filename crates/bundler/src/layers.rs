@@ -16,8 +16,8 @@ use crate::source::Source;
 /// `src/a/mod.rs`; `` is `lib.rs`, above all).
 const LAYERS: &[&[&str]] = &[
     // Shared helpers.
-    &["edition", "span", "lexer", "scratch", "manifest", "judged"],
-    &["source", "mapped", "rustc"],
+    &["edition", "span", "lexer", "scratch", "judged"],
+    &["source", "mapped", "rustc", "manifest"],
     &["cfg", "use_tree", "refusal"],
     // The syntax of items.
     &["attrs"],
@@ -25,9 +25,9 @@ const LAYERS: &[&[&str]] = &[
     &["expand"],
     // Phase 1: reading.
     &["read::syntax"],
-    &["read::tree"],
+    &["read::tree", "read::features"],
     &["read::manifests"],
-    &["read::modules"],
+    &["read::modules", "read::exported"],
     &["read"],
     // Phase 2: one text.
     &["inline::text"],
@@ -49,7 +49,7 @@ const LAYERS: &[&[&str]] = &[
 ];
 
 /// Test-only modules: they may name anything.
-const TESTS: &[&str] = &["tests", "testing", "layers"];
+const TESTS: &[&str] = &["tests", "tests_read", "testing", "layers"];
 
 /// The layer of `module`, if the table holds it.
 fn layer(module: &str) -> Option<usize> {

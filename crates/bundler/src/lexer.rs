@@ -87,6 +87,10 @@ pub fn tokenize(src: &str) -> Result<Vec<Token>, LexError> {
     }
 }
 
+/// How deep delimiters may nest: far deeper than real code, and a bound on every walker of
+/// the bundler that recurses into groups (`cfg` predicates, `use` groups, inline modules).
+pub const MAX_NESTING: usize = 256;
+
 /// For every opening delimiter `(`, `[`, `{`, the index of its closing partner, and for every
 /// closing one the index of its opening partner; `usize::MAX` for other tokens.
 pub fn match_delimiters(src: &str, tokens: &[Token]) -> Result<Vec<usize>, LexError> {
@@ -98,6 +102,12 @@ pub fn match_delimiters(src: &str, tokens: &[Token]) -> Result<Vec<usize>, LexEr
         }
         let text = &src[token.start..token.end];
         match text {
+            "(" | "[" | "{" if open.len() >= MAX_NESTING => {
+                return Err(LexError {
+                    offset: token.start,
+                    message: format!("cannot read groups nested more than {MAX_NESTING} deep"),
+                })
+            }
             "(" | "[" | "{" => open.push(i),
             ")" | "]" | "}" => {
                 let expected = match text {

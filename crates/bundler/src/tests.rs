@@ -58,7 +58,7 @@ fn run(binary: &Path, stdin: &str) -> String {
 }
 
 /// The fixture workspace (`crates/bundler/fixtures`).
-fn fixtures_dir() -> PathBuf {
+pub(crate) fn fixtures_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")
 }
 
@@ -81,7 +81,7 @@ fn assert_refused(files: &[(&str, &str)], edition: Edition, expected: &str) {
 }
 
 /// Builds the fixture workspace with cargo: the expected outputs.
-fn build_fixtures() -> TempDir {
+pub(crate) fn build_fixtures() -> TempDir {
     let target = TempDir::new("fixture-target");
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
     let built = Command::new(cargo)
@@ -139,7 +139,7 @@ fn fixture_programs_behave_like_their_cargo_builds_in_every_edition() {
 /// Writes a fixture's bundle to `$BUNDLER_FIXTURE_DUMP/name` when that variable names a
 /// folder, so that a change to the bundler can be compared byte for byte with the bundles
 /// before it.
-fn dump(name: &str, text: &str) {
+pub(crate) fn dump(name: &str, text: &str) {
     if let Some(dir) = std::env::var_os("BUNDLER_FIXTURE_DUMP") {
         let dir = PathBuf::from(dir);
         fs::create_dir_all(&dir).expect("can create the dump folder");

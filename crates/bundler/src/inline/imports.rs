@@ -8,7 +8,7 @@ use super::scope::Scopes;
 use super::text::indent_at;
 use crate::items::ItemKind;
 use crate::mapped::Edit;
-use crate::read::{ModuleId, Role};
+use crate::read::{Crate, ModuleId, Role};
 
 /// The 2021 prelude's traits that Rust 2015 lacks, with the names that use them.
 const PRELUDE_2021: &[(&str, &str, &[&str])] = &[
@@ -62,12 +62,16 @@ pub fn macro_imports(scopes: &Scopes, m: ModuleId) -> Option<Edit> {
     if krate.role == Role::Main && module.parent.is_none() {
         return None; // the bundle's root: the macros are there
     }
+    // Each by the name it has at the bundle's root.
+    fn root_names(k: &Crate) -> impl Iterator<Item = &String> {
+        k.exported.iter().map(|n| k.renamed.get(n).unwrap_or(n))
+    }
     let mut names: Vec<&String> = Vec::new();
     if krate.role != Role::Main && module.parent.is_none() {
-        names.extend(&krate.exported);
+        names.extend(root_names(krate));
     }
     for &target in &krate.macro_use {
-        names.extend(&tree.krate(target).exported);
+        names.extend(root_names(tree.krate(target)));
     }
     let root_bindings = scopes.of(tree.krate(tree.main()).root);
     let own = scopes.of(m);

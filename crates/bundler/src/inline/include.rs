@@ -1,14 +1,19 @@
 //! `include_str!("f")` and `include_bytes!("f")` as the literals they give: the file read
-//! relative to the one that calls the macro, written as a raw string or a byte string.
+//! relative to the one that calls the macro, written as a raw string or a byte string. A file
+//! that resolves (symlinks followed) outside the workspace is refused: a submission carries
+//! only the workspace's own files, never one from elsewhere on the machine.
 
 use std::path::Path;
 
 use crate::lexer::{Kind, Lit};
+use crate::read::Tree;
 use crate::source::Source;
 
 /// The `include_str!` or `include_bytes!` call whose name is token `name` and `!` token
-/// `bang`, in `src` (at `path`): the index of its closing delimiter and the literal it gives.
+/// `bang`, in `src` (at `path`, a file of `tree`): the index of its closing delimiter and the
+/// literal it gives.
 pub fn included(
+    tree: &Tree,
     src: &Source,
     path: &Path,
     name: usize,
@@ -28,6 +33,15 @@ pub fn included(
         return Err(src.error(path_at, "cannot inline an include path with escapes"));
     }
     let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    if let Some(resolved) = tree.outside_workspace(&base.join(relative)) {
+        let message = format!(
+            "cannot inline `{}!` of {relative}: it is {}, outside the workspace (a submission \
+             carries only the workspace's own files)",
+            src.text(name),
+            resolved.display()
+        );
+        return Err(src.error(path_at, &message));
+    }
     let bytes = std::fs::read(base.join(relative))
         .map_err(|e| src.error(path_at, &format!("cannot read {relative}: {e}")))?;
     let literal = if src.text(name) == "include_str" {

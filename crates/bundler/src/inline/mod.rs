@@ -18,15 +18,25 @@
 //!   at the bundle's root goes (the macro is there already). When the crate's root also has
 //!   an item named `m` (a function and its macro, `pub fn twice` and `twice!`), the import
 //!   keeps that item too: `use crate::<dep>::m;` beside `use crate::m;`.
+//! - An exported macro that another crate's of the same name leaves to take another name at
+//!   the bundle's root (`read`'s choice) is written by that name at its definition, at
+//!   `$crate::m!`, `crate::m!` and `dep::m!`, and at its crate's own bare calls.
 //! - A crate's module is named after the crate, unless main.rs's root binds that name in the
 //!   type namespace (`mod gcd`, `use x::gcd`); then it gets a free name (`gcd_crate`). A
 //!   function or an imported macro of the crate's name never clashes with a module.
-//! - `use a::b` (relative in Rust 2018+, crate-relative in 2015) becomes `use self::a::b`, so
+//! - In a Rust 2018+ crate, `use a::b` (relative there, crate-relative in 2015) becomes
+//!   `use self::a::b`, so
 //!   that it means the same in every edition. A `use` of an item declared in an enclosing
 //!   block (`fn f() { enum Dir {..} use Dir::*; }`) has no such path: it stays as written for
 //!   2018+ judges and is refused, with the line, for a Rust 2015 judge. For Rust 2015, a
 //!   module that names `TryFrom`, `TryInto` or `FromIterator` (or their methods) gets the
 //!   imports the 2021 prelude gives it.
+//! - A Rust 2015 crate's paths are read as Rust 2015 reads them: a `use` path starts at the
+//!   crate's root (`use a::b` becomes `use crate::<lib>::a::b`, `use crate::a::b` in main.rs),
+//!   and so does a `::a::b` path unless `a` is a crate; `try!(e)` becomes `(e)?`, a range
+//!   pattern `a...b` becomes `a..=b`, and `async`, `await`, `try` as names are written raw for
+//!   a 2018+ judge. What else a later edition refuses (a bare trait object, an anonymous
+//!   parameter) the judge's compiler refuses, at its line in the crate.
 //! - A library's crate-level inner attributes go (lints, `no_std`, docs), except `allow`s and
 //!   `recursion_limit`, which moves to the bundle's top. `#[path]` goes with the module it
 //!   pointed at, inlined.
@@ -34,10 +44,10 @@
 //!   with `compact`, every comment goes. Literals are never touched.
 //!
 //! `include_str!("f")` and `include_bytes!("f")` become the literals they give (the file read
-//! relative to the one that calls them). Refused, with the place: `include!` (the judge has no
-//! other files), `env!`, `option_env!` (no cargo environment), a `#[cfg]` the bundler decides
-//! false on something other than a whole item, a nested `#[test]`, `crate` where it cannot be
-//! placed.
+//! relative to the one that calls them). Refused, with the place: such a file that resolves
+//! (symlinks followed) outside the workspace, `include!` (the judge has no other files),
+//! `env!`, `option_env!` (no cargo environment), a `#[cfg]` the bundler decides false on
+//! something other than a whole item, a nested `#[test]`, `crate` where it cannot be placed.
 //!
 //! [`scope`] says what a name means where, [`paths`] rewrites an item's paths, [`imports`]
 //! adds the imports a module needs in the bundle, [`include`] makes `include_str!` a literal,
@@ -396,6 +406,48 @@ mod tests {
         );
         let kept = inlined(&[("app/src/main.rs", local)], Edition::E2021, false).expect("2021");
         has(&kept, &["    use Dir::*;\n"]);
+    }
+
+    #[test]
+    fn a_rust_2015_crate_reads_its_paths_from_its_root() {
+        let lib = "extern crate dep;\nmod m {\n    use n::f;\n    use dep::g;\n    pub fn h(x: u8) -> u8 {\n        \
+                   match x {\n            0...9 => f() + g() + ::n::f() + ::dep::g(),\n            _ => ::std::cmp::max(x, 1),\n        }\n    }\n}\n\
+                   mod n {\n    pub fn f() -> u8 {\n        1\n    }\n}\npub fn run(r#try: u8) -> Result<u8, String> {\n    \
+                   Ok(try!(Ok::<u8, String>(m::h(r#try))))\n}\n";
+        let main = "fn main() {\n    println!(\"{:?}\", lib::run(3));\n}\n";
+        let dir = temp_crates(&[
+            ("app/src/main.rs", main),
+            ("lib/src/lib.rs", lib),
+            ("dep/src/lib.rs", "pub fn g() -> u8 { 2 }\n"),
+        ]);
+        dir.write(
+            "lib/Cargo.toml",
+            "[package]\nname = \"lib\"\n[dependencies]\ndep = { path = \"../dep\" }\n",
+        );
+        let tree = read(&dir.path, &dir.path.join("app")).expect("reads");
+        let text = inline(&tree, Edition::E2021, false).expect("inlines").0.text;
+        has(
+            &text,
+            &[
+                "    use crate::lib::n::f;\n    use crate::dep::g;\n",
+                "0..=9 => f() + g() + crate::lib::n::f() + crate::dep::g(),",
+                "_ => ::std::cmp::max(x, 1),",
+                "Ok((Ok::<u8, String>(m::h(r#try)))?)",
+            ],
+        );
+        // A Rust 2015 judge reads `try!` and `...` too, but the bundle writes every edition's way.
+        let text = inline(&tree, Edition::E2015, false).expect("inlines").0.text;
+        has(&text, &["0..=9 =>", "Ok((Ok::<u8, String>(m::h(r#try)))?)"]);
+        // A macro's path from "the crate's root" is the root of wherever it expands.
+        for template in ["::n::f()", "{ use n::f; f() }"] {
+            let lib = format!("mod n {{\n    pub fn f() {{}}\n}}\n#[macro_export]\nmacro_rules! call {{\n    () => {{ {template} }};\n}}\n");
+            dir.write("lib/src/lib.rs", &lib);
+            let error = read(&dir.path, &dir.path.join("app"))
+                .and_then(|tree| inline(&tree, Edition::E2021, false).map(|_| ()))
+                .expect_err("refused");
+            assert!(error.starts_with("lib/src/lib.rs:6:"), "{error}");
+            assert!(error.contains("a Rust 2015 macro"), "{error}");
+        }
     }
 
     #[test]

@@ -22,6 +22,10 @@ const NESTED_CFG: &str =
     "cannot remove code under this `#[cfg]`: the bundler removes whole items only \
      (put the code in an item of its own)";
 
+const RUST_2015_TEMPLATE_PATH: &str =
+    "cannot inline this path of a Rust 2015 macro: it starts at the root of whichever crate \
+     the macro expands in (write `$crate::` for the macro's own crate)";
+
 /// Macros whose expansion depends on the build environment, with the reason.
 const INLINE_REFUSED: &[(&str, &str)] = &[
     ("include", "the judge has no other files (include_str! and include_bytes! become literals)"),
@@ -133,6 +137,15 @@ impl<'a, 'e> Rewriter<'a, 'e> {
         let token = src.tokens[at.here];
         let word = if token.kind == Kind::Ident { src.text(at.here) } else { "" };
         let context = self.context;
+        if self.rust_2015() {
+            if let Some(resume) = self.rust_2015_token(at, word)? {
+                return Ok(resume);
+            }
+        }
+        if let Some(root_name) = self.renamed_macro(at, word) {
+            self.edits.push(Edit::new(token.start, token.end, root_name.to_string()));
+            return Ok(None);
+        }
         match token.kind {
             Kind::Ident if word == "crate" => self.crate_keyword(at).map(|()| None),
             Kind::Ident
@@ -142,8 +155,7 @@ impl<'a, 'e> Rewriter<'a, 'e> {
                 self.dependency(at, word)
             }
             Kind::Ident if word == "use" && context.in_transcriber(at.here) => {
-                self.template_use(at);
-                Ok(None)
+                self.template_use(at).map(|()| None)
             }
             Kind::Ident if context.before_macro_body(at.here) && word == "use" => {
                 self.block_use(at, skip)
@@ -154,6 +166,105 @@ impl<'a, 'e> Rewriter<'a, 'e> {
             }
             _ => Ok(None),
         }
+    }
+
+    /// Whether the item is of a Rust 2015 crate.
+    fn rust_2015(&self) -> bool {
+        self.scopes.tree.krate(self.krate).edition == Edition::E2015
+    }
+
+    /// The path from the bundle's root to the crate's root: `crate::` in main.rs,
+    /// `crate::<lib>::` in a library.
+    fn crate_root_path(&self) -> String {
+        match self.scopes.tree.krate(self.krate).role {
+            Role::Main => "crate::".to_string(),
+            _ => format!("crate::{}::", self.lib_module()),
+        }
+    }
+
+    /// What Rust 2015 writes that the bundle cannot keep as written (where it goes on, if
+    /// this decides the token): a path from the crate's root (`::a::b`, which is
+    /// `crate::<lib>::a::b` in the bundle, unless `a` is a crate); `try!(e)`, which is `(e)?`
+    /// (`try` is a keyword since 2018); a range pattern `a...b`, which is `a..=b` (an error
+    /// since 2021); and `async`, `await`, `try` as names, written raw for a 2018+ judge.
+    fn rust_2015_token(&mut self, at: At, word: &str) -> Result<Option<Option<usize>>, String> {
+        let src = self.src;
+        let token = src.tokens[at.here];
+        if src.is_punct(at.here, "::") && starts_path(src, at.prev) {
+            let first = src.ident(at.next).unwrap_or_default();
+            let a_crate = self.scopes.tree.has_dep(self.krate, first)
+                || matches!(first, "std" | "core" | "alloc" | "crate" | "self" | "super");
+            if !a_crate && !first.is_empty() && !self.prev_is(at, "$") {
+                if self.context.in_transcriber(at.here) {
+                    return Err(src.error(at.next, RUST_2015_TEMPLATE_PATH));
+                }
+                let root = self.crate_root_path();
+                self.edits.push(Edit::new(token.start, token.end, root));
+            }
+            return Ok(Some(None));
+        }
+        if src.is_punct(at.here, ".") && src.text[token.start..].starts_with("...") {
+            let before = src.text[..token.start].ends_with('.');
+            let rest = &src.text[token.start + 3..];
+            let variadic = src.is_punct(src.next_code(at.here + 3, src.tokens.len()), ")");
+            if !before && !rest.starts_with('=') && !variadic {
+                self.edits.push(Edit::new(token.start, token.start + 3, "..=".to_string()));
+                return Ok(Some(Some(at.here + 3)));
+            }
+        }
+        let name_like = token.kind == Kind::Ident && !self.prev_is(at, "$");
+        if name_like && word == "try" && src.is_punct(at.next, "!") && !self.prev_is(at, "::") {
+            let open = src.next_code(at.next + 1, src.tokens.len());
+            if src.is_punct(open, "(") {
+                let close = src.tokens[src.close(open)];
+                self.edits.push(Edit::new(token.start, src.tokens[at.next].end, String::new()));
+                self.edits.push(Edit::insert(close.end, "?".to_string()));
+                return Ok(Some(Some(open)));
+            }
+        }
+        let keyword_since_2018 = matches!(src.text(at.here), "async" | "await" | "try");
+        if name_like && keyword_since_2018 && self.edition >= Edition::E2018 {
+            self.edits.push(Edit::insert(token.start, "r#".to_string()));
+            return Ok(Some(None));
+        }
+        Ok(None)
+    }
+
+    /// The bundle's root name of the exported macro that token `at` (`word`) names, when its
+    /// crate gave it another (see `read::exported`, which refuses every other way to name
+    /// it): its definition's name, or a call `name!` bare (the crate's own), by `crate::` or
+    /// `$crate::` (the crate's own) or by a dependency's path `dep::name!`.
+    fn renamed_macro(&self, at: At, word: &str) -> Option<&'a str> {
+        let src = self.src;
+        let tree = self.scopes.tree;
+        if word.is_empty() || self.prev_is(at, "$") {
+            return None;
+        }
+        let definition = at.prev.is_some_and(|bang| {
+            src.is_punct(bang, "!")
+                && src.prev_code(bang).is_some_and(|k| src.is_kw(k, "macro_rules"))
+        });
+        let target = if definition {
+            self.krate
+        } else if !src.is_punct(at.next, "!") {
+            return None;
+        } else if let Some(colons) = at.prev.filter(|_| self.prev_is(at, "::")) {
+            let segment = src.prev_code(colons)?;
+            let before = src.prev_code(segment).filter(|&p| src.is_punct(p, "::"));
+            match src.ident(segment)? {
+                "crate" if before.is_none() => self.krate,
+                name => {
+                    let path_start = match before {
+                        Some(colons) => starts_path(src, src.prev_code(colons)),
+                        None => !self.scopes.shadowed(self.context.m, self.file, segment, name),
+                    };
+                    tree.dep(self.krate, name).filter(|_| path_start)?
+                }
+            }
+        } else {
+            self.krate
+        };
+        tree.krate(target).renamed.get(word).map(String::as_str)
     }
 
     fn prev_is(&self, at: At, p: &str) -> bool {
@@ -334,15 +445,21 @@ impl<'a, 'e> Rewriter<'a, 'e> {
     }
 
     /// A `use` a macro expands to: the rule of [`Rewriter::anchor_use`] for a plain first
-    /// segment (`use $crate::x`, `use $path` and groups are left as written).
-    fn template_use(&mut self, at: At) {
+    /// segment (`use $crate::x`, `use $path` and groups are left as written). In a Rust 2015
+    /// crate such a path starts at the root of whichever crate the macro expands in, which
+    /// the bundle cannot say: refused.
+    fn template_use(&mut self, at: At) -> Result<(), String> {
         let src = self.src;
         if let Some(name) = src.ident(at.next) {
             let bang = src.is_punct(src.next_code(at.next + 1, src.tokens.len()), "!");
+            if !self.scopes.anchored(self.krate, name) && !bang && self.rust_2015() {
+                return Err(src.error(at.next, RUST_2015_TEMPLATE_PATH));
+            }
             if !self.scopes.anchored(self.krate, name) && !bang {
                 self.edits.push(Edit::insert(src.tokens[at.next].start, "self::".to_string()));
             }
         }
+        Ok(())
     }
 
     /// A `use` declaration before any macro body: in a block, its exported macros moved (when
@@ -370,7 +487,8 @@ impl<'a, 'e> Rewriter<'a, 'e> {
         let src = self.src;
         if matches!(word, "include_str" | "include_bytes") && !self.prev_is(at, "::") {
             // The file's contents, as the literal the macro would give.
-            let (end, literal) = included(src, &self.file.path, at.here, at.next)?;
+            let (end, literal) =
+                included(self.scopes.tree, src, &self.file.path, at.here, at.next)?;
             let start = src.tokens[at.here].start;
             self.edits.push(Edit::new(start, src.tokens[end].end, literal));
             return Ok(Some(end + 1));
@@ -491,11 +609,22 @@ impl<'a, 'e> Rewriter<'a, 'e> {
             Ok(tree) => return Err(tree.error.clone().expect("an error")),
             Err(e) => return Err(e),
         };
+        let rust_2015 = self.rust_2015();
         for root in roots {
             if skip.iter().any(|s| s.contains(root)) {
                 continue;
             }
             let name = src.ident(root).unwrap_or_default();
+            if rust_2015 {
+                // From the crate's root, whatever block or module it is in (`use ::a` is the
+                // `::`'s to rewrite).
+                let after_colons = src.prev_code(root).is_some_and(|p| src.is_punct(p, "::"));
+                if !self.scopes.anchored(k, name) && !after_colons {
+                    let root_path = self.crate_root_path();
+                    self.edits.push(Edit::insert(src.tokens[root].start, root_path));
+                }
+                continue;
+            }
             if block_locals.contains(&name) {
                 if self.edition == Edition::E2015 {
                     return Err(src.error(

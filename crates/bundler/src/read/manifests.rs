@@ -2,12 +2,17 @@
 //! manifest read so far lists. A package's own manifest is read (and what a bundle cannot
 //! reproduce refused, see [`crate::manifest`]) only when code names its crate: a dependency
 //! nothing names, such as the test harness (outside the workspace, for a fixture workspace's
-//! problems), is never read, checked or refused; only its crate name is looked up.
+//! problems), is never checked or refused; only its crate name is looked up, and the features
+//! it turns on in the others ([`features`], read leniently). A dependency only a feature
+//! turns on (`optional = true`) is one only when a feature that is on in this build does.
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use super::features::{self, Resolved};
 use super::tree::Role;
+use crate::edition::Edition;
 use crate::manifest;
 
 /// A crate as its manifest describes it, once code names it.
@@ -16,6 +21,9 @@ pub struct Manifested {
     pub root_file: PathBuf,
     /// Whether it has a library (`src/lib.rs`); only the binary's own package may lack one.
     pub has_lib: bool,
+    pub edition: Edition,
+    /// Its features that are on in this build (see [`features`]).
+    pub features: Vec<String>,
     /// Its dependencies, in the order its manifest lists them.
     pub deps: Vec<Dependency>,
 }
@@ -44,13 +52,15 @@ pub struct Unit {
 }
 
 /// The packages the bundle may inline: the one in the crate's folder (unit 0), and every one
-/// a manifest read so far lists as a `path` dependency. A package's own manifest is read
+/// a manifest read so far lists as a `path` dependency. A package's own manifest is checked
 /// only when code names its crate, so a dependency nothing names (the test harness) is never
-/// read, checked or refused: only its name is looked up.
+/// checked or refused: only its name and the features it turns on are looked up.
 pub struct Manifests {
     /// The workspace root, canonical.
     root: PathBuf,
     pub units: Vec<Unit>,
+    /// What is on in each package of the build, by its canonical folder.
+    on: BTreeMap<PathBuf, Resolved>,
 }
 
 impl Manifests {
@@ -59,10 +69,16 @@ impl Manifests {
         let root = fs::canonicalize(root).map_err(|e| format!("cannot read {root:?}: {e}"))?;
         let start = fs::canonicalize(crate_dir)
             .map_err(|e| format!("cannot read {}: {e}", crate_dir.display()))?;
+        let on = features::resolve(&start);
         let unit = Unit { dir: start, name: String::new(), outside: false, manifest: None };
-        let mut manifests = Manifests { root, units: vec![unit] };
+        let mut manifests = Manifests { root, units: vec![unit], on };
         manifests.open(0)?;
         Ok(manifests)
+    }
+
+    /// The workspace root, canonical.
+    pub fn root(&self) -> &Path {
+        &self.root
     }
 
     /// `dir` as messages show it: relative to the workspace root.
@@ -95,9 +111,22 @@ impl Manifests {
         if self.units[unit].name.is_empty() {
             self.units[unit].name = manifest::crate_name(&manifest);
         }
+        let on = self.on.get(&dir).cloned().unwrap_or_default();
+        let at_line = |line: usize| format!("{shown}/Cargo.toml:{line}: ");
+        if let Some((key, line)) = manifest.elsewhere.iter().find(|(d, _)| on.active.contains(d)) {
+            return Err(format!(
+                "{}cannot inline dependency `{key}`: a feature that is on in this build turns \
+                 it on, and it is not a `path` dependency (a bundle has std only)",
+                at_line(*line)
+            ));
+        }
         let mut deps = Vec::new();
-        for dep in &manifest.path_dependencies {
-            let dep_dir = fs::canonicalize(dir.join(&dep.path)).map_err(|e| {
+        let active = manifest
+            .path_dependencies
+            .iter()
+            .filter(|d| !d.optional || on.active.contains(&d.name));
+        for dep in active {
+            let dep_dir = fs::canonicalize(dep.dir(&dir)).map_err(|e| {
                 format!("{shown}/Cargo.toml: dependency `{}`: {}: {e}", dep.name, dep.path)
             })?;
             let dep_unit = self.unit_at(dep_dir)?;
@@ -108,8 +137,9 @@ impl Manifests {
             };
             deps.push(Dependency { name, key: dep.name.clone(), unit: dep_unit });
         }
+        let (edition, features) = (manifest.edition, on.features.into_iter().collect());
         let role = if unit == 0 { Role::Own } else { Role::Library };
-        Ok(Manifested { role, root_file, has_lib, deps })
+        Ok(Manifested { role, root_file, has_lib, edition, features, deps })
     }
 
     /// The unit of the package in `dir` (canonical), known by its crate name from now on.

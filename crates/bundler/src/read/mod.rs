@@ -8,8 +8,17 @@
 //! a macro call's path), so a crate whose name appears nowhere cannot be reached, and leaving
 //! it out keeps exactly what the compiler would see. That is how the test harness, a normal
 //! dependency of every problem for its generator binaries, stays out of every bundle; its
-//! manifest is not even read ([`manifests`]).
+//! manifest is read only for the features it may turn on in the others ([`features`]), never
+//! checked ([`manifests`]).
+//!
+//! What reading refuses beyond the manifests: a module file or `#[path]` target that resolves
+//! (symlinks followed) outside the workspace, circular modules (a file that is already an
+//! enclosing module's, as rustc says), modules nested past [`modules`]' bound and groups past
+//! the lexer's: every walker of the tree and of groups recurses, and no input may drive that
+//! recursion without bound.
 
+mod exported;
+mod features;
 mod manifests;
 mod modules;
 mod syntax;
@@ -20,6 +29,7 @@ use std::path::Path;
 use crate::attrs::{self, Presence};
 use crate::items::{Item, ItemKind};
 use crate::source::Source;
+pub use features::manifest_text_check;
 use manifests::Manifests;
 use modules::Reader;
 pub use tree::{Crate, CrateId, Entry, File, FileId, ModuleId, Role, Tree};
@@ -46,7 +56,7 @@ pub fn read_from(root: &Path, start: Start) -> Result<Tree, String> {
         Start::Binary(dir) | Start::Library(dir) => dir,
     };
     let mut manifests = Manifests::new(root, crate_dir)?;
-    let mut reader = Reader::new(root);
+    let mut reader = Reader::new(root, manifests.root().to_path_buf());
     match start {
         Start::Binary(dir) => reader.read_main(&mut manifests, &dir.join("src").join("main.rs"))?,
         Start::Library(_) => reader.read_linking_main(&mut manifests)?,
@@ -60,7 +70,7 @@ pub fn read_from(root: &Path, start: Start) -> Result<Tree, String> {
     let mut tree = reader.finish();
     own_library_first(&mut tree);
     resolve_macro_use(&mut tree);
-    check_exported(&tree)?;
+    exported::settle(&mut tree)?;
     Ok(tree)
 }
 
@@ -120,22 +130,6 @@ fn resolve_macro_use(tree: &mut Tree) {
 fn extern_crate_name<'s>(src: &'s Source, item: &Item) -> Option<&'s str> {
     let hi = item.end;
     src.ident(src.next_code(src.next_code(item.keyword + 1, hi) + 1, hi))
-}
-
-/// Two crates exporting macros of the same name would define both at the bundle's root.
-fn check_exported(tree: &Tree) -> Result<(), String> {
-    for (k, a) in tree.crates.iter().enumerate() {
-        for b in &tree.crates[k + 1..] {
-            if let Some(name) = a.exported.intersection(&b.exported).next() {
-                return Err(format!(
-                    "cannot inline `#[macro_export]` macro `{name}`: crates `{}` and `{}` both \
-                     export it, and both would land at the bundle's root",
-                    a.name, b.name
-                ));
-            }
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -10,9 +10,16 @@ use super::manifests::Manifests;
 use super::syntax::Syntax;
 use super::tree::{Crate, CrateId, Entry, File, FileId, Module, ModuleId, Role, Tree};
 use crate::attrs::{self, Presence};
+use crate::edition::Edition;
 use crate::items::{self, Item, ItemKind};
+use crate::lexer::{Kind, Lit};
 use crate::source::Source;
 use crate::span::{ByteSpan, TokenSpan};
+
+/// How deep modules may nest (inline or in files): far deeper than any real crate, and a
+/// bound on the recursion that reads them and writes them out (a bundle is written by walking
+/// the same tree).
+const MAX_MODULE_DEPTH: usize = 64;
 
 /// The tree as it is read: crates in the order they are reached.
 pub struct Reader<'a> {
@@ -39,8 +46,11 @@ struct Place<'n> {
 }
 
 impl<'a> Reader<'a> {
-    pub fn new(root: &'a Path) -> Reader<'a> {
-        Reader { root, tree: Tree::default(), listed: Vec::new(), read_as: Vec::new() }
+    /// A reader whose messages show paths relative to `root`; `workspace` is that root,
+    /// canonical.
+    pub fn new(root: &'a Path, workspace: PathBuf) -> Reader<'a> {
+        let tree = Tree { workspace, ..Tree::default() };
+        Reader { root, tree, listed: Vec::new(), read_as: Vec::new() }
     }
 
     pub fn crates_read(&self) -> usize {
@@ -69,7 +79,8 @@ impl<'a> Reader<'a> {
         if own.has_lib {
             deps.push((own_name, 0));
         }
-        self.read_crate("", Role::Main, (deps, 0), path)
+        let package = (own.edition, own.features.clone());
+        self.read_crate("", Role::Main, (deps, 0), package, path)
     }
 
     /// A main.rs that only links the package's library (how a library is checked where it
@@ -79,7 +90,7 @@ impl<'a> Reader<'a> {
         let shown = format!("(a program that only links {own_name})");
         let src = Source::new(shown.clone(), "fn main() {}\n".to_string())?;
         let file = self.push_file(src, PathBuf::from(shown));
-        self.push_crate("", Role::Main, (vec![(own_name, 0)], 0));
+        self.push_crate("", Role::Main, (vec![(own_name, 0)], 0), (Edition::E2021, Vec::new()));
         self.module(self.place(0, file, PathBuf::new(), None, ""))?;
         self.read_unit(manifests, 0)?;
         self.tree.crates[1].role = Role::Library;
@@ -109,19 +120,28 @@ impl<'a> Reader<'a> {
         let m = manifests.open(unit)?;
         let deps = m.deps.iter().map(|d| (d.name.clone(), d.unit)).collect();
         let (role, root_file) = (m.role, m.root_file.clone());
+        let package = (m.edition, m.features.clone());
         if self.read_as.len() <= unit {
             self.read_as.resize(unit + 1, None);
         }
         self.read_as[unit] = Some(self.tree.crates.len());
         let name = manifests.units[unit].name.clone();
-        self.read_crate(&name, role, (deps, unit), &root_file)
+        self.read_crate(&name, role, (deps, unit), package, &root_file)
     }
 
     fn display(&self, path: &Path) -> String {
         path.strip_prefix(self.root).unwrap_or(path).display().to_string()
     }
 
-    fn push_crate(&mut self, name: &str, role: Role, listed: (Vec<(String, usize)>, usize)) {
+    /// A crate of `package` (its edition and the features on in it), whose root module is
+    /// read next.
+    fn push_crate(
+        &mut self,
+        name: &str,
+        role: Role,
+        listed: (Vec<(String, usize)>, usize),
+        (edition, features): (Edition, Vec<String>),
+    ) {
         // Its root is the next module read.
         let root = ModuleId(self.tree.modules.len());
         let (exported, macro_use) = (HashSet::new(), Vec::new());
@@ -132,7 +152,10 @@ impl<'a> Reader<'a> {
             deps,
             root,
             exported,
+            renamed: Default::default(),
             macro_use,
+            edition,
+            features,
         });
         self.listed.push(listed);
     }
@@ -142,10 +165,11 @@ impl<'a> Reader<'a> {
         name: &str,
         role: Role,
         listed: (Vec<(String, usize)>, usize),
+        package: (Edition, Vec<String>),
         file: &Path,
     ) -> Result<(), String> {
         let krate = self.tree.crates.len();
-        self.push_crate(name, role, listed);
+        self.push_crate(name, role, listed, package);
         let root = self.file_module(file, krate, None, name)?;
         debug_assert_eq!(root, self.tree.crates[krate].root, "a crate's root is read first");
         Ok(())
@@ -205,16 +229,48 @@ impl<'a> Reader<'a> {
 
     /// Reads, tokenizes and splits the module file at `path`; its children live beside it
     /// (`lib.rs`, `main.rs`, `mod.rs`) or in the folder named after it (`foo.rs` -> `foo/`).
+    /// `declared`: the module and token of the `mod` item that names it (none for a crate's
+    /// root). A file outside the workspace, or one that is already an enclosing module's
+    /// (circular modules), is refused at that item.
     fn file_module(
         &mut self,
         path: &Path,
         krate: usize,
-        parent: Option<ModuleId>,
+        declared: Option<(ModuleId, usize)>,
         name: &str,
     ) -> Result<ModuleId, String> {
         let shown = self.display(path);
+        let refuse = |tree: &Tree, message: String| match declared {
+            Some((m, at)) => tree.source_of(m).src.error(at, &message),
+            None => format!("{shown}: {message}"),
+        };
+        if let Some(resolved) = self.tree.outside_workspace(path) {
+            let message = format!(
+                "cannot inline module `{name}`: {shown} is {}, outside the workspace (a \
+                 submission carries only the workspace's own files)",
+                resolved.display()
+            );
+            return Err(refuse(&self.tree, message));
+        }
+        let parent = declared.map(|(m, _)| m);
+        if let Ok(canonical) = fs::canonicalize(path) {
+            let mut enclosing = parent;
+            while let Some(m) = enclosing {
+                let file = &self.tree.source_of(m).path;
+                if fs::canonicalize(file).is_ok_and(|f| f == canonical) {
+                    let into = self.display(file);
+                    let message = format!("circular modules: {into} -> {shown}");
+                    return Err(refuse(&self.tree, message));
+                }
+                enclosing = self.tree.module(m).parent;
+            }
+        }
         let text = fs::read_to_string(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-        let src = Source::new(shown, text)?;
+        let mut src = Source::new(shown.clone(), text)?;
+        let features = &self.tree.crates[krate].features;
+        if !features.is_empty() {
+            src = Source::new(shown, features_decided(&src, features))?;
+        }
         let dir = match path.file_stem().and_then(|s| s.to_str()).unwrap_or_default() {
             "lib" | "main" | "mod" => path.parent().unwrap_or(Path::new(".")).to_path_buf(),
             stem => path.parent().unwrap_or(Path::new(".")).join(stem),
@@ -328,6 +384,13 @@ impl<'a> Reader<'a> {
         let (krate, file, dir) = (module.krate.0, module.file, module.dir.clone());
         let name = item.names.first().cloned().unwrap_or_default();
         let src = &self.tree.file(file).src;
+        let depth = std::iter::successors(Some(m), |&a| self.tree.module(a).parent).count();
+        if depth >= MAX_MODULE_DEPTH {
+            return Err(src.error(
+                item.keyword,
+                &format!("cannot inline modules nested more than {MAX_MODULE_DEPTH} deep"),
+            ));
+        }
         let path_attr = item.attrs.iter().find_map(|attr| match (attr.name(src), attr.name_at) {
             (Some("path"), Some(name_at)) => Some((attr.hash, name_at)),
             _ => None,
@@ -343,14 +406,14 @@ impl<'a> Reader<'a> {
         }
         if let Some((hash, name_at)) = path_attr {
             let path = self.path_attr(m, item, hash, name_at)?;
-            return self.file_module(&path, krate, Some(m), &name);
+            return self.file_module(&path, krate, Some((m, hash)), &name);
         }
         let flat = dir.join(format!("{name}.rs"));
         let nested = dir.join(&name).join("mod.rs");
         let (one, other) = (self.display(&flat), self.display(&nested));
         match (flat.is_file(), nested.is_file()) {
-            (true, false) => self.file_module(&flat, krate, Some(m), &name),
-            (false, true) => self.file_module(&nested, krate, Some(m), &name),
+            (true, false) => self.file_module(&flat, krate, Some((m, item.keyword)), &name),
+            (false, true) => self.file_module(&nested, krate, Some((m, item.keyword)), &name),
             (true, true) => {
                 Err(src.error(item.keyword, &format!("module `{name}` is both {one} and {other}")))
             }
@@ -386,4 +449,52 @@ impl<'a> Reader<'a> {
         let folder = declaring.parent().unwrap_or(Path::new("."));
         Ok(folder.join(literal.trim_matches('"')))
     }
+}
+
+/// The text of `src` with every `feature = "name"` in a `cfg` predicate (`#[cfg]`,
+/// `#[cfg_attr]`, `cfg!`) written as what it is in this build, where the features `on` are
+/// on: `all()` (true) or `any()` (false), padded with spaces to the same length, so that every
+/// place in the file stays where it was. The judge's compiler has no features: the bundle
+/// must say which way each went.
+fn features_decided(src: &Source, on: &[String]) -> String {
+    let mut text = src.text.clone();
+    let all = src.tokens.len();
+    let mut open: Vec<usize> = Vec::new();
+    for i in 0..all {
+        match src.text(i) {
+            "(" | "[" | "{" if src.tokens[i].kind == Kind::Punct => open.push(i),
+            ")" | "]" | "}" if src.tokens[i].kind == Kind::Punct => {
+                open.pop();
+            }
+            _ => {}
+        }
+        if !src.is_kw(i, "feature") || !open.last().is_some_and(|&o| in_cfg(src, o)) {
+            continue;
+        }
+        let eq = src.next_code(i + 1, all);
+        let value = src.next_code(eq + 1, all);
+        let is_str = src.tokens.get(value).map(|t| t.kind) == Some(Kind::Literal(Lit::Str));
+        if !src.is_punct(eq, "=") || !is_str {
+            continue;
+        }
+        let name = src.text(value).trim_matches('"');
+        let decided = if on.iter().any(|f| f == name) { "all()" } else { "any()" };
+        let span = src.tokens[i].start..src.tokens[value].end;
+        let padded = format!("{decided:width$}", width = span.len());
+        text.replace_range(span, &padded);
+    }
+    text
+}
+
+/// Whether the `(` at `open` holds a `cfg` predicate: `cfg(`, `cfg_attr(`, `cfg!(`, or an
+/// `all(`, `any(`, `not(` inside one.
+fn in_cfg(src: &Source, open: usize) -> bool {
+    let Some(before) = src.prev_code(open).filter(|_| src.is_punct(open, "(")) else {
+        return false;
+    };
+    let before = match src.prev_code(before) {
+        Some(name) if src.is_punct(before, "!") => name,
+        _ => before,
+    };
+    matches!(src.ident(before), Some("cfg" | "cfg_attr" | "all" | "any" | "not"))
 }

@@ -1,10 +1,11 @@
 //! What reading produces: the files, crates and modules of the bundle, each module's items,
 //! and the indices that name them.
 
-use std::collections::HashSet;
-use std::path::PathBuf;
+use std::collections::{BTreeMap, HashSet};
+use std::path::{Path, PathBuf};
 
 use super::syntax::Syntax;
+use crate::edition::Edition;
 use crate::items::Item;
 use crate::mapped::Mapped;
 use crate::source::Source;
@@ -47,9 +48,16 @@ pub struct Crate {
     pub root: ModuleId,
     /// Its `#[macro_export]` macros, which land at the bundle's root.
     pub exported: HashSet<String>,
+    /// Its exported macros that land at the bundle's root under another name, because
+    /// another crate's of the same name is there (see `read::exported`): name -> root name.
+    pub renamed: BTreeMap<String, String>,
     /// The crates whose macros its root brings into every module of it with
     /// `#[macro_use] extern crate`.
     pub macro_use: Vec<CrateId>,
+    /// Its package's edition: how its paths read.
+    pub edition: Edition,
+    /// The features on in its package in this build (its `cfg(feature)`s are decided so).
+    pub features: Vec<String>,
 }
 
 /// One source file of the bundle.
@@ -65,6 +73,8 @@ pub struct File {
 /// Every file, crate and module the bundle is made of.
 #[derive(Debug, Default)]
 pub struct Tree {
+    /// The workspace root, canonical: what a bundle may carry lies under it.
+    pub workspace: PathBuf,
     pub files: Vec<File>,
     /// main.rs first, then the problem's library, then the libraries in the order they were
     /// reached.
@@ -147,6 +157,32 @@ impl Tree {
     /// Whether code of crate `k` may call a crate `name`.
     pub fn has_dep(&self, k: CrateId, name: &str) -> bool {
         self.krate(k).deps.iter().any(|(n, _)| n == name)
+    }
+
+    /// Where `path` resolves (symlinks followed) when that lies outside the workspace: a file
+    /// from elsewhere on the machine never goes into a submission. `None` for a path inside,
+    /// and for one that does not resolve (reading it fails with its own message).
+    pub fn outside_workspace(&self, path: &Path) -> Option<PathBuf> {
+        let resolved = std::fs::canonicalize(path).ok()?;
+        (!resolved.starts_with(&self.workspace)).then_some(resolved)
+    }
+
+    /// The bundle header's line on features, when any is on: `// Features on (as in cargo's
+    /// build; ...): ds (x, y); io (default).`
+    pub fn features_line(&self) -> Option<String> {
+        let on: Vec<String> = self
+            .crates
+            .iter()
+            .filter(|c| !c.features.is_empty())
+            .map(|c| {
+                let name = if c.role == Role::Main { "main.rs" } else { c.name.as_str() };
+                format!("{name} ({})", c.features.join(", "))
+            })
+            .collect();
+        let on = on.join("; ");
+        (!on.is_empty()).then(|| {
+            format!("// Features on (as in cargo's build; `cfg`s written `all()` if on): {on}.\n")
+        })
     }
 
     /// `crates/x/src/lib.rs:12:5: ` for byte `at` of `text` (a text made of these files), or
