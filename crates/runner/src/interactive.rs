@@ -23,8 +23,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use super::process::{self, Measured, ProcessStat, Usage};
-use super::Runner;
+use crate::process::{self, Measured, ProcessStat, Usage};
+use crate::runner::Runner;
+use crate::verdict::{self, Limits, Verdict};
 
 /// How long both sides must wait for each other, with nothing crossing, to be a deadlock.
 pub const IDLE_LIMIT: Duration = Duration::from_millis(300);
@@ -128,7 +129,7 @@ pub fn run(
     let exchange = exchange.into_inner().expect("the pumps do not panic");
     Ok(Interaction {
         solver: waited.solver,
-        solver_stderr: super::stderr::summary(&fs::read(&solver_stderr_path).unwrap_or_default()),
+        solver_stderr: crate::stderr::summary(&fs::read(&solver_stderr_path).unwrap_or_default()),
         interactor: waited.interactor,
         interactor_says: first_line(&judge_stderr_path),
         solver_ended_first: solver_eof <= judge_eof,
@@ -344,27 +345,23 @@ impl Exchange {
     }
 }
 
-/// What an interaction's end means: the verdict code and its detail.
+/// What an interaction's end means: the verdict and its detail.
 ///
 /// A rejection that came while the solver was still talking is WA whatever the solver did
 /// next (a solver often crashes or hangs once its input ends). Otherwise: killed at the
-/// deadline is TLE; then CPU time over the limit, TLE; a solver that failed, RE; the
-/// interactor's rejection, WA, and any other end of it, FAIL; then the memory limit.
-pub fn verdict(
-    run: &Interaction,
-    time_limit: Duration,
-    memory_limit_kib: u64,
-) -> (&'static str, String) {
+/// deadline is TLE; then the solver's own end against the limits ([`verdict::of_usage`]:
+/// TLE, RE, MLE); then the interactor's rejection, WA, and any other end of it, FAIL.
+pub fn verdict(run: &Interaction, limits: Limits) -> (Verdict, String) {
     let interactor_code = run.interactor.and_then(|status| status.code());
     let rejected = interactor_code == Some(1) && !run.solver_ended_first;
     let says = || run.interactor_says.clone().unwrap_or_else(|| "no reason given".to_string());
     if let Some(after) = run.killed_after {
         if rejected {
-            return ("WA", says());
+            return (Verdict::WA, says());
         }
         if run.deadlocked {
             return (
-                "TLE",
+                Verdict::TLE,
                 format!(
                     "idle: the solver and the interactor both waited for input ({:.1} s in, \
                      nothing crossed for {:.1} s): did the solver flush before it read?",
@@ -377,27 +374,25 @@ pub fn verdict(
             None => ": still running (waiting for input? a missing flush?)",
             Some(_) => ": the interactor did not end",
         };
-        return ("TLE", format!("killed after {:.1} s of wall time{waiting}", after.as_secs_f64()));
+        return (
+            Verdict::TLE,
+            format!("killed after {:.1} s of wall time{waiting}", after.as_secs_f64()),
+        );
     }
     let solver = run.solver.expect("not killed, so the solver ended");
-    if solver.cpu > time_limit {
-        return ("TLE", format!("over {} ms", time_limit.as_millis()));
-    }
-    if !solver.exit.success() && !rejected {
-        return ("RE", format!("{}; {}", solver.exit, run.solver_stderr));
+    // A failure after the rejection is the rejection's consequence: the WA below stands.
+    let failure = || (!rejected).then(|| run.solver_stderr.clone());
+    if let Some(judged) = verdict::of_usage(&solver, limits, failure) {
+        return judged;
     }
     match interactor_code {
-        Some(0) => {}
-        Some(1) => return ("WA", says()),
+        Some(0) => (Verdict::AC, String::new()),
+        Some(1) => (Verdict::WA, says()),
         _ => {
             let status = run.interactor.map_or("killed".to_string(), |s| s.to_string());
-            return ("FAIL", format!("the interactor failed ({status}): {}", says()));
+            (Verdict::FAIL, format!("the interactor failed ({status}): {}", says()))
         }
     }
-    if solver.peak_kib > memory_limit_kib {
-        return ("MLE", format!("over {} MB", memory_limit_kib / 1024));
-    }
-    ("AC", String::new())
 }
 
 #[cfg(test)]
@@ -406,6 +401,7 @@ mod tests {
         verdict, Direction, Exchange, IdleWatch, Interaction, IDLE_LIMIT, KEPT_LINES, LINE_CUT,
     };
     use crate::process::{Exit, ProcessStat, Usage};
+    use crate::verdict::Limits;
     use std::os::unix::process::ExitStatusExt;
     use std::process::ExitStatus;
     use std::time::Duration;
@@ -427,7 +423,9 @@ mod tests {
     }
 
     fn judged(run: &Interaction) -> (&'static str, String) {
-        verdict(run, Duration::from_secs(1), 64 * 1024)
+        let limits = Limits { time: Duration::from_secs(1), memory_kib: 64 * 1024 };
+        let (verdict, detail) = verdict(run, limits);
+        (verdict.as_str(), detail)
     }
 
     #[test]

@@ -32,7 +32,9 @@ use std::time::{Duration, Instant};
 use judge_meta::problem::{self, Role};
 
 use crate::cargo::{self, TestBinary, TestBuild, TestSelection};
-use crate::{process, Problem, Tally};
+use crate::problem::{build_for, read_problems, target_dir, Problem};
+use crate::process;
+use crate::testdata::{run_built, Tally};
 
 /// A job that runs longer than this is killed (no test may hang the suite).
 const JOB_WALL_LIMIT: Duration = Duration::from_secs(15 * 60);
@@ -76,10 +78,10 @@ pub fn run(root: &Path, selection: &Selection, quick: bool) -> Result<bool, Stri
     } else {
         selection.libraries.clone()
     };
-    let testdata = crate::read_problems(root, &names)?;
+    let testdata = read_problems(root, &names)?;
     if quick {
-        crate::build_for(root, &testdata)?;
-        let mut tally = crate::run_built(root, &testdata, true, &mut std::io::stdout())?;
+        build_for(root, &testdata)?;
+        let mut tally = run_built(root, &testdata, true, &mut std::io::stdout())?;
         println!("testdata: {} passed, {} failed", tally.passed, tally.failed);
         for library in &selection.libraries {
             let outcome = check_library(root, library);
@@ -96,14 +98,14 @@ pub fn run(root: &Path, selection: &Selection, quick: bool) -> Result<bool, Stri
     );
     if !testdata.is_empty() {
         println!("== build: what the testdata runs ({})", names.join(", "));
-        if let Err(e) = crate::build_for(root, &testdata) {
+        if let Err(e) = build_for(root, &testdata) {
             eprintln!("error: {e}");
             return Ok(finish(Tally { passed: 0, failed: 1 }));
         }
     }
     let (build, build_failed) = build_tests(root, &names, &selection.libraries, whole_workspace)?;
     let scratch = Scratch::new()?;
-    let times_path = crate::target_dir(root).join("xtask-test-times.tsv");
+    let times_path = target_dir(root).join("xtask-test-times.tsv");
     let last_times = read_times(&times_path);
     let jobs = plan(root, build, testdata, &libraries, &last_times);
     let started = Instant::now();
@@ -467,8 +469,7 @@ impl Work {
             Work::LibraryCheck(library) => check_library(root, library),
             Work::Testdata(problem) => {
                 let mut table = Vec::new();
-                let result =
-                    crate::run_built(root, std::slice::from_ref(problem), false, &mut table);
+                let result = run_built(root, std::slice::from_ref(problem), false, &mut table);
                 let mut output = String::from_utf8_lossy(&table).into_owned();
                 let tally = result.unwrap_or_else(|e| {
                     output.push_str(&format!("error: {e}\n"));
