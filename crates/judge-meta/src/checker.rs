@@ -216,31 +216,9 @@ fn short(value: f64) -> String {
     format!("{mantissa}e{exponent}")
 }
 
-/// A token of an output with its 1-based line and column.
-struct Token<'a> {
-    text: &'a [u8],
-    line: usize,
-    column: usize,
-}
-
-/// The whitespace-separated tokens of `bytes` with their places.
-fn tokens(bytes: &[u8]) -> Vec<Token<'_>> {
-    let mut found = Vec::new();
-    for (line_idx, line) in bytes.split(|&b| b == b'\n').enumerate() {
-        let mut column = 0;
-        while column < line.len() {
-            if line[column].is_ascii_whitespace() {
-                column += 1;
-                continue;
-            }
-            let start = column;
-            while column < line.len() && !line[column].is_ascii_whitespace() {
-                column += 1;
-            }
-            found.push(Token { text: &line[start..column], line: line_idx + 1, column: start + 1 });
-        }
-    }
-    found
+/// The whitespace-separated tokens of `bytes`.
+fn tokens(bytes: &[u8]) -> Vec<&[u8]> {
+    bytes.split(u8::is_ascii_whitespace).filter(|token| !token.is_empty()).collect()
 }
 
 /// `"text"`, cut to a readable length; a byte that is not UTF-8 is shown as `\xfe`, so two
@@ -327,9 +305,7 @@ impl<'a> OutputStream<'a> {
         let checker = self.checker;
         let result = match &mut self.state {
             StreamState::Lines(lines) => bytes.iter().try_for_each(|&b| lines.push(b)),
-            StreamState::Tokens(tokens) => {
-                bytes.iter().try_for_each(|&b| tokens.push(b, &checker))
-            }
+            StreamState::Tokens(tokens) => bytes.iter().try_for_each(|&b| tokens.push(b, &checker)),
         };
         if let Err(why) = &result {
             self.failed = Some(why.clone());
@@ -371,14 +347,7 @@ impl<'a> LineStream<'a> {
             want.pop();
         }
         let cap = want.iter().map(|line| line.len()).max().unwrap_or(0) + KEPT_BEYOND;
-        LineStream {
-            want,
-            cap,
-            line: Vec::new(),
-            dropped_whitespace: false,
-            compared: 0,
-            blank: 0,
-        }
+        LineStream { want, cap, line: Vec::new(), dropped_whitespace: false, compared: 0, blank: 0 }
     }
 
     fn push(&mut self, byte: u8) -> Result<(), String> {
@@ -498,7 +467,7 @@ fn line_difference(line: usize, want: Option<&[u8]>, got: Option<&[u8]>) -> Stri
 
 /// The token checkers' stream: token by token, with each token's place.
 struct TokenStream<'a> {
-    want: Vec<Token<'a>>,
+    want: Vec<&'a [u8]>,
     /// How many bytes of a found token are kept.
     cap: usize,
     /// The current token, as kept, and its place.
@@ -515,7 +484,7 @@ struct TokenStream<'a> {
 impl<'a> TokenStream<'a> {
     fn new(expected: &'a [u8], kept_beyond: usize) -> TokenStream<'a> {
         let want = tokens(expected);
-        let cap = want.iter().map(|t| t.text.len()).max().unwrap_or(0) + kept_beyond;
+        let cap = want.iter().map(|t| t.len()).max().unwrap_or(0) + kept_beyond;
         TokenStream {
             want,
             cap,
@@ -570,10 +539,10 @@ impl<'a> TokenStream<'a> {
                 shown(&found)
             ));
         };
-        if want.text == found.as_slice() {
+        if *want == found.as_slice() {
             return Ok(());
         }
-        let why = match checker.same_token(want.text, &found) {
+        let why = match checker.same_token(want, &found) {
             Ok(()) => return Ok(()),
             Err(why) => why,
         };
@@ -581,7 +550,7 @@ impl<'a> TokenStream<'a> {
             "line {}, column {}: expected {}, found {}",
             self.token_line,
             self.token_column,
-            shown(want.text),
+            shown(want),
             shown(&found)
         );
         if !why.is_empty() {
@@ -594,11 +563,9 @@ impl<'a> TokenStream<'a> {
     fn finish(mut self, checker: &Checker) -> Result<(), String> {
         self.end_token(checker)?;
         match self.want.get(self.compared) {
-            Some(want) => Err(format!(
-                "line {}: expected {}, found end of output",
-                self.line,
-                shown(want.text)
-            )),
+            Some(want) => {
+                Err(format!("line {}: expected {}, found end of output", self.line, shown(want)))
+            }
             None => Ok(()),
         }
     }

@@ -18,8 +18,9 @@ use std::time::Duration;
 use crate::check::TimedChecker;
 use crate::interactive;
 use crate::problem::{build, generated, target_dir, GENERATED};
+use crate::process::Limits;
 use crate::runner::Runner;
-use crate::verdict::{Limits, Verdict};
+use crate::verdict::Verdict;
 use judge_meta::protocol::{checker_name, interactor_name};
 use judge_meta::CheckerSpec;
 
@@ -118,9 +119,15 @@ pub fn run(root: &Path, problem: &str) -> Result<(), String> {
                     &release.join(&interactor),
                     &input,
                     INTERACTIVE_WALL_LIMIT,
+                    None,
                 )
                 .map_err(describe)?;
-                let limits = Limits { time: INTERACTIVE_WALL_LIMIT, memory_kib: u64::MAX };
+                // The interactor checks the exchange; the limits are the runner's to judge.
+                let limits = Limits {
+                    time: INTERACTIVE_WALL_LIMIT,
+                    memory_kib: u64::MAX,
+                    output_bytes: u64::MAX,
+                };
                 let (code, detail) = interactive::verdict(&run, limits);
                 if code != Verdict::AC {
                     return Err(describe(format!(

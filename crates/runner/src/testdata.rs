@@ -19,28 +19,27 @@
 
 use std::cell::OnceCell;
 use std::fs;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::Path;
+use std::process::Stdio;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use judge_meta::protocol::checker_name;
 use judge_meta::{CheckerSpec, ProblemMeta};
 
 use crate::bundle::compile_bundle;
-use crate::check::TimedChecker;
+use crate::check::{Early, TimedChecker};
 use crate::problem::{build_for, read_problems, Problem};
+use crate::process::{Ended, KillReason, Limits, Measured};
 use crate::runner::Runner;
-use crate::verdict::{self, Judged, Limits, Verdict};
+use crate::verdict::{self, Judged, Verdict};
 use crate::{interactive, process, stderr};
 
-/// An ordinary run is killed after this many times the time limit (TLE is judged on CPU time),
-/// so a hang cannot stall the suite.
-const HARD_LIMIT_FACTOR: u32 = 5;
-
-/// An interactive run is killed after this many times the time limit of wall time: the solver
-/// waits for the interactor and the pipes run through the runner, so its wall time is more
-/// than its CPU time.
-const INTERACTIVE_WALL_FACTOR: u32 = 2;
+/// An ordinary run is killed after this many times the time limit of wall time, and a second
+/// (TLE is judged on CPU time, which is watched), so a program that sleeps cannot stall the
+/// suite.
+const HARD_LIMIT_FACTOR: u32 = 3;
 
 /// A checker slower than this has its time shown beside the verdict.
 const CHECKER_TIME_SHOWN: Duration = Duration::from_millis(50);
@@ -203,10 +202,18 @@ fn oracle_on_sample(
     let oracle = problem.oracle(root)?.as_ref().ok()?;
     let name = problem.oracle.as_deref().expect("an oracle was built");
     let (stdout, stderr) = (runner.file("oracle-stdout"), runner.file("oracle-stderr"));
-    let limit = Duration::from_millis(problem.meta.time_limit_ms) * HARD_LIMIT_FACTOR;
+    let limits = limits(&problem.meta);
     let report = runner.file("oracle-report");
-    let usage =
-        process::run_to_files(&runner.helper, report, oracle, case, &stdout, &stderr, limit);
+    let usage = process::run_to_files(
+        &runner.helper,
+        report,
+        oracle,
+        case,
+        &stdout,
+        &stderr,
+        wall_limit(limits.time),
+        Some(limits),
+    );
     if !matches!(usage, Ok(Some(usage)) if usage.exit.success()) {
         return None; // an oracle that cannot answer says nothing of the sample
     }
@@ -231,7 +238,9 @@ fn verdict_line(
     format!("{code:<4} {problem} {case:<28} {variant:<8} {time:>8} {memory:>9}  ")
 }
 
-/// Runs `program` on one ordinary case and judges its output.
+/// Runs `program` on one ordinary case and judges its output as it streams (`check.rs`):
+/// the run is stopped at the first difference or past the output limit, and stderr keeps
+/// its head and tail, so the runner's memory stays small whatever the program prints.
 fn judge_output(
     runner: &Runner,
     program: &Path,
@@ -240,52 +249,116 @@ fn judge_output(
     checker: &TimedChecker,
 ) -> Judged {
     let limits = limits(meta);
-    let time_limit = Duration::from_millis(meta.time_limit_ms);
-    let hard_limit = time_limit * HARD_LIMIT_FACTOR;
-    let (stdout_path, stderr_path) = (runner.file("stdout"), runner.file("stderr"));
-    let run = process::run_to_files(
-        &runner.helper,
-        runner.file("report"),
-        program,
-        input,
-        &stdout_path,
-        &stderr_path,
-        hard_limit,
-    );
-    let usage = match run {
-        Ok(Some(usage)) => usage,
-        Ok(None) => {
-            let detail = format!("killed after {} s of wall time", hard_limit.as_secs_f64());
-            return Judged { time: Some(hard_limit), ..Judged::new(Verdict::TLE, detail) };
-        }
-        Err(e) => return Judged::new(Verdict::RE, e),
-    };
-    let verdict = |code, detail| Judged::of_run(code, detail, &usage);
-    let failure = || Some(stderr::summary(&fs::read(&stderr_path).unwrap_or_default()));
-    if let Some((code, detail)) = verdict::of_usage(&usage, limits, failure) {
-        return verdict(code, detail);
-    }
     let expected_path = input.with_extension("out");
     let expected = match fs::read(&expected_path) {
         Ok(expected) => expected,
         Err(e) => {
-            return verdict(Verdict::FAIL, format!("cannot read {}: {e}", expected_path.display()))
+            let detail = format!("cannot read {}: {e}", expected_path.display());
+            return Judged::new(Verdict::FAIL, detail);
         }
     };
-    let found = match fs::read(&stdout_path) {
-        Ok(found) => found,
-        Err(e) => return verdict(Verdict::FAIL, format!("cannot read the output: {e}")),
+    let judging = checker.judging(&expected, limits.output_bytes, &runner.file("stdout"));
+    let mut judging = match judging {
+        Ok(judging) => judging,
+        Err(e) => return Judged::new(Verdict::FAIL, e),
     };
-    let checked = checker.check(input, &expected, &found);
-    let (code, mut detail) = match checked.verdict {
+    let stdin = match fs::File::open(input) {
+        Ok(file) => file,
+        Err(e) => {
+            return Judged::new(Verdict::FAIL, format!("cannot open {}: {e}", input.display()))
+        }
+    };
+    let started = Measured::start(
+        &runner.helper,
+        runner.file("report"),
+        program,
+        &[],
+        stdin.into(),
+        Stdio::piped(),
+        Stdio::piped(),
+        Some(limits),
+    );
+    let mut run = match started {
+        Ok(run) => run,
+        Err(e) => return Judged::new(Verdict::RE, e),
+    };
+    let (_, stdout, stderr) = run.take_pipes();
+    let stop = AtomicBool::new(false);
+    let (ended, early, stderr) = std::thread::scope(|scope| {
+        let (judging, stop) = (&mut judging, &stop);
+        let reader = scope.spawn(move || {
+            let mut stdout = stdout.expect("piped");
+            let mut buffer = vec![0; 1 << 16];
+            loop {
+                match stdout.read(&mut buffer) {
+                    Ok(0) => return None,
+                    Ok(n) => {
+                        if let Err(early) = judging.feed(&buffer[..n]) {
+                            stop.store(true, Ordering::SeqCst);
+                            return Some(early);
+                        }
+                    }
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(_) => return None,
+                }
+            }
+        });
+        let stderr = stderr.expect("piped");
+        let stderr = scope.spawn(move || stderr::HeadTail::read_all(stderr));
+        let ended = run.watch(wall_limit(limits.time), stop);
+        (ended, reader.join().expect("the reader does not panic"), stderr.join())
+    });
+    let stderr = stderr.map(|kept| kept.bytes()).unwrap_or_default();
+    let usage = match ended {
+        Ok(Ended::Finished(usage)) => usage,
+        Ok(Ended::Killed(killed)) if killed.why == KillReason::Stopped => {
+            let (verdict, detail) = match early {
+                Some(Early::Wrong(why)) => (Verdict::WA, why),
+                _ => (Verdict::OLE, verdict::over_output(limits)),
+            };
+            let detail = with_checker_time(detail, judging.time());
+            let time = killed.cpu.or(Some(killed.after));
+            return Judged { time, peak_kib: killed.resident_kib, ..Judged::new(verdict, detail) };
+        }
+        Ok(Ended::Killed(killed)) => return verdict::of_kill(&killed, limits),
+        Err(e) => return Judged::new(Verdict::RE, e),
+    };
+    let verdict = |code, detail| Judged::of_run(code, detail, &usage);
+    // The output was judged before the program ended: that verdict stands, and how the
+    // program then ended is the runner's doing (it stopped reading: a broken pipe).
+    match early {
+        Some(Early::Wrong(why)) => {
+            return verdict(Verdict::WA, with_checker_time(why, judging.time()))
+        }
+        Some(Early::OverLimit) => return verdict(Verdict::OLE, verdict::over_output(limits)),
+        None => {}
+    }
+    let failure = || Some(stderr::summary(&stderr));
+    if let Some((code, detail)) = verdict::of_usage(&usage, limits, failure) {
+        return verdict(code, detail);
+    }
+    let checked = judging.finish(input, &expected_path);
+    let (code, detail) = match checked.verdict {
         Ok(()) => (Verdict::AC, String::new()),
         Err(why) => (Verdict::WA, why),
     };
-    if checked.time >= CHECKER_TIME_SHOWN {
-        let separator = if detail.is_empty() { "" } else { "; " };
-        detail = format!("{detail}{separator}checker {:.3} s", checked.time.as_secs_f64());
+    verdict(code, with_checker_time(detail, checked.time))
+}
+
+/// `detail`, with the checker's time after it when it is not small.
+fn with_checker_time(detail: String, time: Duration) -> String {
+    if time < CHECKER_TIME_SHOWN {
+        return detail;
     }
-    verdict(code, detail)
+    let separator = if detail.is_empty() { "" } else { "; " };
+    format!("{detail}{separator}checker {:.3} s", time.as_secs_f64())
+}
+
+/// The wall-time backstop of a run, ordinary or interactive: CPU time is watched
+/// (`process.rs`), so this only ends a program that sleeps or waits (a deadlock ends sooner,
+/// see `interactive.rs`); generous, because a loaded machine stretches wall time.
+fn wall_limit(time_limit: Duration) -> Duration {
+    time_limit * HARD_LIMIT_FACTOR + Duration::from_secs(1)
 }
 
 /// Runs `program` against the interactor on one case.
@@ -297,8 +370,8 @@ fn judge_interactive(
     meta: &ProblemMeta,
 ) -> Judged {
     let limits = limits(meta);
-    let wall_limit = limits.time * INTERACTIVE_WALL_FACTOR;
-    let run = match interactive::run(runner, program, interactor, case, wall_limit) {
+    let wall_limit = wall_limit(limits.time);
+    let run = match interactive::run(runner, program, interactor, case, wall_limit, Some(limits)) {
         Ok(run) => run,
         Err(e) => return Judged::new(Verdict::RE, e),
     };
@@ -317,5 +390,6 @@ fn limits(meta: &ProblemMeta) -> Limits {
     Limits {
         time: Duration::from_millis(meta.time_limit_ms),
         memory_kib: meta.memory_limit_mb * 1024,
+        output_bytes: meta.output_limit_mb << 20,
     }
 }

@@ -5,7 +5,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use crate::process::Usage;
+use crate::process::{Exit, KillReason, Killed, Limits, Usage, SIGXFSZ};
 
 /// A run's verdict, as the judges name them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,20 +80,13 @@ impl Judged {
     }
 }
 
-/// The judge's limits on one run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
-    /// CPU time.
-    pub time: Duration,
-    /// Peak resident memory, KiB.
-    pub memory_kib: u64,
-}
-
 /// A program's own end held against `limits`, in the judges' order: CPU time over the limit
-/// is TLE; then a failed exit is RE (`failure` says why, or `None` when the failure is
-/// judged elsewhere: an interactive solver that the interactor had already rejected); then
-/// peak memory over the limit is MLE. `None` when the run is within all of them, and the
-/// output (or the interactor) decides.
+/// is TLE; then a failed exit: killed for writing a file past the output limit, OLE; an
+/// allocation refused by the address-space limit (Rust's `memory allocation of N bytes
+/// failed`), MLE; otherwise RE (`failure` says why, or `None` when the failure is judged
+/// elsewhere: an interactive solver that the interactor had already rejected); then peak
+/// memory over the limit is MLE. `None` when the run is within all of them, and the output
+/// (or the interactor) decides.
 pub fn of_usage(
     usage: &Usage,
     limits: Limits,
@@ -102,26 +95,71 @@ pub fn of_usage(
     if usage.cpu > limits.time {
         return Some((Verdict::TLE, format!("over {} ms", limits.time.as_millis())));
     }
+    if usage.exit == Exit::Signal(SIGXFSZ) {
+        return Some((Verdict::OLE, over_output(limits)));
+    }
     if !usage.exit.success() {
         if let Some(why) = failure() {
+            if why.starts_with("memory allocation of") {
+                return Some((Verdict::MLE, format!("{}: {why}", over_memory(limits))));
+            }
             return Some((Verdict::RE, format!("{}; {why}", usage.exit)));
         }
     }
     if usage.peak_kib > limits.memory_kib {
-        return Some((Verdict::MLE, format!("over {} MB", limits.memory_kib / 1024)));
+        return Some((Verdict::MLE, over_memory(limits)));
     }
     None
 }
 
+/// The verdict on a run the runner killed at its limits (not one it stopped for its output):
+/// TLE at the wall-time backstop or past the CPU time, MLE past the memory.
+pub fn of_kill(killed: &Killed, limits: Limits) -> Judged {
+    let cpu =
+        killed.cpu.map_or(String::new(), |cpu| format!("{:.2} s of CPU time", cpu.as_secs_f64()));
+    let (verdict, detail, time) = match killed.why {
+        KillReason::CpuTime => (
+            Verdict::TLE,
+            format!("over {} ms: stopped at {cpu}", limits.time.as_millis()),
+            killed.cpu,
+        ),
+        KillReason::Memory => {
+            let resident = killed.resident_kib.unwrap_or(0) as f64 / 1024.0;
+            let detail = format!("{}: stopped at {resident:.1} MB resident", over_memory(limits));
+            (Verdict::MLE, detail, killed.cpu)
+        }
+        KillReason::WallTime | KillReason::Stopped => (
+            Verdict::TLE,
+            format!("killed after {:.1} s of wall time", killed.after.as_secs_f64()),
+            Some(killed.after),
+        ),
+    };
+    Judged { time, peak_kib: killed.resident_kib, ..Judged::new(verdict, detail) }
+}
+
+/// `over 256 MB`.
+fn over_memory(limits: Limits) -> String {
+    format!("over {} MB", limits.memory_kib / 1024)
+}
+
+/// `over 64 MiB of output`.
+pub fn over_output(limits: Limits) -> String {
+    format!("over {} MiB of output", limits.output_bytes >> 20)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{of_usage, Limits, Verdict};
-    use crate::process::{Exit, Usage};
+    use super::{of_usage, Verdict};
+    use crate::process::{Exit, Limits, Usage, SIGXFSZ};
     use std::time::Duration;
 
     #[test]
     fn time_then_failure_then_memory() {
-        let limits = Limits { time: Duration::from_millis(1000), memory_kib: 64 * 1024 };
+        let limits = Limits {
+            time: Duration::from_millis(1000),
+            memory_kib: 64 * 1024,
+            output_bytes: 1 << 20,
+        };
         let usage = |exit, millis, mib: u64| Usage {
             exit,
             cpu: Duration::from_millis(millis),
@@ -140,6 +178,18 @@ mod tests {
         assert_eq!(
             of_usage(&failed_and_big, limits, || None),
             Some((Verdict::MLE, "over 64 MB".into()))
+        );
+        // The limits' own signals and messages.
+        let refused = usage(Exit::Signal(6), 10, 3);
+        let message = || Some("memory allocation of 4294967296 bytes failed".to_string());
+        assert_eq!(
+            of_usage(&refused, limits, message),
+            Some((Verdict::MLE, "over 64 MB: memory allocation of 4294967296 bytes failed".into()))
+        );
+        let too_long = usage(Exit::Signal(SIGXFSZ), 10, 3);
+        assert_eq!(
+            of_usage(&too_long, limits, why),
+            Some((Verdict::OLE, "over 1 MiB of output".into()))
         );
         assert_eq!(Verdict::SUSPECT.to_string(), "SUSPECT");
         assert_eq!(format!("{:<4}|", Verdict::AC), "AC  |");

@@ -30,8 +30,8 @@
 //! ```
 //!
 //!
-//! `xtask measure REPORT PROGRAM [ARGS...]` is the testdata runner's own helper (it runs a
-//! program and writes its CPU time and peak memory to REPORT); see the runner's `process.rs`.
+//! `xtask measure REPORT RLIMITS PROGRAM [ARGS...]` is the testdata runner's own helper (it
+//! runs a program under limits and writes its CPU time and peak memory to REPORT); see the runner's `process.rs`.
 //!
 //! The work is done by the crates below: `bundler` (the bundle), `runner` (the testdata runner
 //! and make-testdata), `scaffold` (new crates, from the command line or from a problem's page)
@@ -40,7 +40,7 @@
 //!
 //! Bad arguments print a `usage:` line and exit 2; failures print `error: ...` and exit 1.
 
-use std::ffi::{OsStr, OsString};
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -70,10 +70,9 @@ impl From<String> for Stop {
 fn main() -> ExitCode {
     // The measuring helper first: it starts once per test run, and takes paths as they are.
     let raw: Vec<OsString> = std::env::args_os().skip(1).collect();
-    if let [command, report, program, args @ ..] = raw.as_slice() {
+    if let [command, args @ ..] = raw.as_slice() {
         if command == "measure" {
-            let args: Vec<&OsStr> = args.iter().map(OsString::as_os_str).collect();
-            return match runner::measure_main(Path::new(report), program, &args) {
+            return match runner::measure_main(args) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(message) => {
                     eprintln!("error: {message}");

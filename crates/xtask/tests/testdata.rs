@@ -269,6 +269,7 @@ fn fixture() -> &'static Path {
             write(&root.join(format!("testdata/typo/{case}.out")), &format!("{output}\n"));
         }
         write(&root.join("testdata/typo/.generated"), "made\n");
+        planted(&root);
         chatty(&root);
         let judge = "guess-made-judge";
         let main = GUESS_SOLVER
@@ -280,6 +281,63 @@ fn fixture() -> &'static Path {
         write(&root.join("crates/guess-made/testdata.list"), "seven! 7\nnine 9\n");
         root
     })
+}
+
+/// Solutions that a judge stops at its limits, each a problem with one case `a` whose answer
+/// is `1`: one allocates 4 GB, one loops, one prints blank lines forever (the exact checker
+/// ignores them, so only the output limit ends it), one prints a long right prefix then a
+/// wrong line, one leaves a child behind (its id written to the file its input names), one
+/// prints a byte that is not UTF-8; and interactive solvers that allocate, loop or print
+/// forever once the interactor has replied.
+fn planted(root: &Path) {
+    let hog = "fn main() {\n    let v = vec![1u8; 4usize << 30];\n    println!(\"{}\", v[v.len() / 2]);\n}\n";
+    let looper = "fn main() {\n    loop {}\n}\n";
+    let chatter = "use std::io::Write;\n\nfn main() {\n    let mut out = std::io::BufWriter::new(std::io::stdout().lock());\n    writeln!(out, \"1\").unwrap();\n    loop {\n        out.write_all(&[b'\\n'; 4096]).unwrap();\n    }\n}\n";
+    let prefix = "use std::io::Write;\n\nfn main() {\n    let mut out = std::io::BufWriter::new(std::io::stdout().lock());\n    for _ in 0..200_000 {\n        writeln!(out, \"0\").unwrap();\n    }\n    writeln!(out, \"2\").unwrap();\n    for _ in 0..200_000_000u64 {\n        writeln!(out, \"0\").unwrap();\n    }\n}\n";
+    let parent = r#"fn main() {
+    let mut path = String::new();
+    std::io::stdin().read_line(&mut path).unwrap();
+    let child = std::process::Command::new("/bin/sleep").arg("100").spawn().unwrap();
+    std::fs::write(path.trim(), child.id().to_string()).unwrap();
+    println!("1");
+}
+"#;
+    let bytes = "use std::io::Write;\n\nfn main() {\n    std::io::stdout().write_all(b\"\\xfd\\n\").unwrap();\n}\n";
+    // The output limit lowered, so that the test does not wait for 64 MiB of a debug build's
+    // checking: the same limit, smaller.
+    let small_output = "output-limit-mb = 1\n";
+    let planted = [
+        ("hog", hog),
+        ("looper", looper),
+        ("chatter", chatter),
+        ("parent", parent),
+        ("bytes", bytes),
+    ];
+    for (name, main) in planted {
+        let meta = if name == "chatter" { small_output } else { "" };
+        problem(root, name, meta, main, &[]);
+        write(&root.join(format!("testdata/{name}/a.out")), "1\n");
+        write(&root.join(format!("testdata/{name}/a.in")), "\n");
+    }
+    let pid_file = root.join("target/parent-child.pid");
+    write(&root.join("testdata/parent/a.in"), &format!("{}\n", pid_file.display()));
+    write_bytes(&root.join("testdata/bytes/a.out"), b"\xfe\n");
+    problem(root, "prefix", "", prefix, &[]);
+    write(&root.join("testdata/prefix/a.in"), "\n");
+    write(&root.join("testdata/prefix/a.out"), &format!("{}1\n", "0\n".repeat(200_000)));
+    let after_first_reply = [
+        ("guess-hog", "let v = vec![1u8; 4usize << 30]; println!(\"{}\", v[v.len() / 2])"),
+        ("guess-loop", "loop {}"),
+        ("guess-chatter", "loop { out.write_all(b\"77777777\").expect(\"write\"); }"),
+    ];
+    for (name, after) in after_first_reply {
+        let main = GUESS_SOLVER
+            .replace("STRATEGY", "(lo + hi) / 2")
+            .replace("FLUSH", "true")
+            .replace("AFTER_FIRST_REPLY", after);
+        problem(root, name, small_output, &main, &[(&format!("{name}-judge"), GUESS_JUDGE)]);
+        write(&root.join(format!("testdata/{name}/a.in")), "100 90\n");
+    }
 }
 
 /// `chatty`: a problem with a checker program that prints debug lines after its verdict, an
@@ -409,7 +467,7 @@ fn peak_memory_is_the_programs_own_after_a_big_case() {
     assert!((runner - gnu_mb).abs() <= 1.0, "runner {runner} MB, GNU time {gnu_mb} MB:\n{out}");
     // MLE is judged on the same figure: 40 MiB touched against a 32 MB limit.
     let over = line(&out, "mem", "c-over", "release");
-    assert!(over.starts_with("MLE ") && over.ends_with("over 32 MB"), "{out}");
+    assert!(over.starts_with("MLE ") && over.contains("  over 32 MB"), "{out}");
     assert!(stdout(&output).ends_with("testdata: 2 passed, 1 failed\n"), "{out}");
     assert_eq!(output.status.code(), Some(1));
 }
@@ -655,4 +713,52 @@ fn make_testdata_checks_an_interactive_case_against_the_interactor() {
     let dir = fixture().join("testdata/guess-made");
     assert_eq!(fs::read_to_string(dir.join("seven.in")).expect("seven.in"), "1000 7\n");
     assert!(!dir.join("seven.out").exists(), "an interactive case is its input alone");
+}
+
+#[test]
+fn a_judges_limits_stop_a_solution() {
+    let problems = ["hog", "looper", "chatter", "prefix", "parent", "bytes"];
+    let pid_file = fixture().join("target/parent-child.pid");
+    let _ = fs::remove_file(&pid_file);
+    let output = testdata(&[&["--quick"], &problems[..]].concat());
+    let out = stdout(&output);
+    // 4 GB under a 32 MB limit: the allocation is refused at once.
+    let hog = line(&out, "hog", "a", "release");
+    assert!(hog.starts_with("MLE ") && hog.contains("over 32 MB: memory allocation of"), "{out}");
+    // A loop is stopped soon after its CPU time passes the limit, not at the wall backstop.
+    let looper = line(&out, "looper", "a", "release");
+    assert!(looper.starts_with("TLE ") && looper.contains("over 500 ms: stopped at 0.6"), "{out}");
+    // Blank lines forever, which the checker would accept: the output limit stops them.
+    let chatter = line(&out, "chatter", "a", "release");
+    assert!(chatter.starts_with("OLE ") && chatter.ends_with("over 1 MiB of output"), "{out}");
+    // A long right prefix, then a wrong line: WA there, without the rest of the output.
+    let prefix = line(&out, "prefix", "a", "release");
+    assert!(
+        prefix.starts_with("WA ")
+            && prefix.contains("  line 200001, column 1: expected \"1\", found \"2\""),
+        "{out}"
+    );
+    assert!(line(&out, "parent", "a", "release").starts_with("AC "), "{out}");
+    let bytes = line(&out, "bytes", "a", "release");
+    assert!(bytes.ends_with(r#"line 1, column 1: expected "\xfe", found "\xfd""#), "{out}");
+    // The child the solution left is gone with its run.
+    let child: u32 =
+        fs::read_to_string(&pid_file).expect("the child's id").trim().parse().expect("an id");
+    let stat = fs::read_to_string(format!("/proc/{child}/stat")).unwrap_or_default();
+    assert!(!stat.contains("(sleep)") || stat.contains(") Z "), "the child survives: {stat}");
+    assert!(out.ends_with("testdata: 1 passed, 5 failed\n"), "{out}");
+}
+
+#[test]
+fn a_judges_limits_stop_an_interactive_solution() {
+    let problems = ["guess-hog", "guess-loop", "guess-chatter"];
+    let output = testdata(&[&["--quick"], &problems[..]].concat());
+    let out = stdout(&output);
+    let hog = line(&out, "guess-hog", "a", "release");
+    assert!(hog.starts_with("MLE ") && hog.contains("over 32 MB"), "{out}");
+    let looper = line(&out, "guess-loop", "a", "release");
+    assert!(looper.starts_with("TLE ") && looper.contains("over 500 ms: stopped at"), "{out}");
+    let chatter = line(&out, "guess-chatter", "a", "release");
+    assert!(chatter.starts_with("OLE ") && chatter.contains("over 1 MiB of output"), "{out}");
+    assert!(out.ends_with("testdata: 0 passed, 3 failed\n"), "{out}");
 }
