@@ -1,10 +1,10 @@
 //! [`Problem`]: a problem as the runner sees it (its metadata, its cases, which of them were
 //! written by hand, the binaries it runs), and building those binaries.
 
-use std::cell::OnceCell;
 use std::collections::{BTreeSet, HashSet};
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use judge_meta::ProblemMeta;
 
@@ -59,7 +59,7 @@ pub struct Problem {
     /// `<problem>-naive`, the oracle, for a problem that has one: it judges the hand-written
     /// samples that the solver fails. Built the first time it is needed.
     pub oracle: Option<String>,
-    built_oracle: OnceCell<Result<PathBuf, String>>,
+    built_oracle: OnceLock<Result<PathBuf, String>>,
 }
 
 impl Problem {
@@ -90,7 +90,7 @@ impl Problem {
             checker,
             interactor,
             oracle: oracle.then_some(oracle_name),
-            built_oracle: OnceCell::new(),
+            built_oracle: OnceLock::new(),
         })
     }
 

@@ -34,7 +34,7 @@ use judge_meta::problem::{self, Role};
 use crate::cargo::{self, TestBinary, TestBuild, TestSelection};
 use crate::problem::{build_for, read_problems, target_dir, Problem};
 use crate::process;
-use crate::testdata::{run_built, Tally};
+use crate::testdata::{counted, run_built, Tally};
 
 /// A job that runs longer than this is killed (no test may hang the suite).
 const JOB_WALL_LIMIT: Duration = Duration::from_secs(15 * 60);
@@ -81,7 +81,8 @@ pub fn run(root: &Path, selection: &Selection, quick: bool) -> Result<bool, Stri
     let testdata = read_problems(root, &names)?;
     if quick {
         build_for(root, &testdata)?;
-        let mut tally = run_built(root, &testdata, true, &mut std::io::stdout())?;
+        let workers = crate::testdata::every_core();
+        let mut tally = run_built(root, &testdata, true, workers, &mut std::io::stdout())?;
         println!("testdata: {} passed, {} failed", tally.passed, tally.failed);
         for library in &selection.libraries {
             let outcome = check_library(root, library);
@@ -392,7 +393,7 @@ struct Outcome {
     seconds: f64,
     /// The CPU time of its processes (none for testdata, which runs in this process).
     cpu: Option<Duration>,
-    /// What was counted, for the progress line: `tests` or `runs`.
+    /// What was counted, for the progress line: `test`, `run` or `check` (made plural there).
     unit: &'static str,
 }
 
@@ -446,9 +447,9 @@ fn progress_line(job: &Job, outcome: &Outcome) -> String {
     let verdict = if outcome.failed == 0 { "ok  " } else { "FAIL" };
     let (passed, failed, unit) = (outcome.passed, outcome.failed, outcome.unit);
     let counts = if failed == 0 {
-        format!("{passed} {unit}")
+        counted(passed, unit)
     } else {
-        format!("{failed} of {} {unit} failed", passed + failed)
+        format!("{failed} of {} failed", counted(passed + failed, unit))
     };
     let cpu = outcome.cpu.map_or(String::new(), |cpu| format!(" (CPU {:.1} s)", cpu.as_secs_f64()));
     format!("   {verdict} {counts:>20} {:7.2} s  {}{cpu}", outcome.seconds, job.name)
@@ -469,7 +470,8 @@ impl Work {
             Work::LibraryCheck(library) => check_library(root, library),
             Work::Testdata(problem) => {
                 let mut table = Vec::new();
-                let result = run_built(root, std::slice::from_ref(problem), false, &mut table);
+                // One case at a time: the pool already keeps every core busy.
+                let result = run_built(root, std::slice::from_ref(problem), false, 1, &mut table);
                 let mut output = String::from_utf8_lossy(&table).into_owned();
                 let tally = result.unwrap_or_else(|e| {
                     output.push_str(&format!("error: {e}\n"));
@@ -479,7 +481,7 @@ impl Work {
                     passed: tally.passed,
                     failed: tally.failed,
                     output,
-                    unit: "runs",
+                    unit: "run",
                     ..Outcome::default()
                 }
             }
@@ -490,7 +492,7 @@ impl Work {
 /// `bundler::check_library`: one passed or failed check per way a judge meets the library,
 /// each a line of the output.
 fn check_library(root: &Path, library: &str) -> Outcome {
-    let mut outcome = Outcome { unit: "checks", ..Outcome::default() };
+    let mut outcome = Outcome { unit: "check", ..Outcome::default() };
     match bundler::check_library(root, library) {
         Ok(checks) => {
             for check in checks {
@@ -539,7 +541,7 @@ fn run_binary(binary: &TestBinary, scratch: &Path) -> Outcome {
             failed,
             output,
             cpu: Some(run.cpu),
-            unit: "tests",
+            unit: "test",
             ..Outcome::default()
         };
     }
@@ -552,7 +554,7 @@ fn run_binary(binary: &TestBinary, scratch: &Path) -> Outcome {
             return Outcome {
                 failed: 1,
                 output: format!("cannot list its tests:\n{why}"),
-                unit: "tests",
+                unit: "test",
                 ..Outcome::default()
             };
         }
@@ -560,7 +562,7 @@ fn run_binary(binary: &TestBinary, scratch: &Path) -> Outcome {
             return Outcome {
                 failed: 1,
                 output: format!("cannot run {}: {e}", binary.executable.display()),
-                unit: "tests",
+                unit: "test",
                 ..Outcome::default()
             }
         }
@@ -656,7 +658,7 @@ fn count(listed: &[String], log: &str, run: Executed) -> Outcome {
         .map(|(result, name)| (name, result))
         .collect();
     let mut outcome =
-        Outcome { output: run.output, cpu: Some(run.cpu), unit: "tests", ..Outcome::default() };
+        Outcome { output: run.output, cpu: Some(run.cpu), unit: "test", ..Outcome::default() };
     for name in listed {
         match results.get(name.as_str()) {
             Some(&"ok") => outcome.passed += 1,

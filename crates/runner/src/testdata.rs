@@ -18,11 +18,13 @@
 //! `testdata: N passed, N failed`.
 
 use std::cell::OnceCell;
+use std::collections::BTreeMap;
 use std::fs;
 use std::io::{Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Stdio;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::time::Duration;
 
 use judge_meta::protocol::checker_name;
@@ -54,22 +56,48 @@ pub fn run(
 ) -> Result<Tally, String> {
     let problems = read_problems(root, problems)?;
     build_for(root, &problems)?;
-    run_built(root, &problems, quick, out)
+    run_built(root, &problems, quick, every_core(), out)
 }
 
-/// Runs the testdata of `problems`, whose binaries [`build_for`] built.
+/// How many cases run at once to use every core.
+pub fn every_core() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Runs the testdata of `problems`, whose binaries [`build_for`] built, `workers` cases of a
+/// problem at a time (each program's CPU time and memory are its own, so they are measured
+/// alike however many run; the lines are printed in the cases' order).
 pub fn run_built(
     root: &Path,
     problems: &[Problem],
     quick: bool,
+    workers: usize,
     out: &mut dyn Write,
 ) -> Result<Tally, String> {
-    let runner = Runner::new()?;
     let mut tally = Tally::default();
+    // The problem column is as wide as the longest name of the run.
+    let width = problems.iter().map(|problem| problem.name.len()).max().unwrap_or(0);
+    let run = Run { root, quick, workers: workers.max(1), width };
     for problem in problems {
-        run_problem(&runner, root, problem, quick, &mut tally, out)?;
+        run_problem(&run, problem, &mut tally, out)?;
     }
     Ok(tally)
+}
+
+/// What every problem of one run shares.
+struct Run<'a> {
+    root: &'a Path,
+    quick: bool,
+    workers: usize,
+    /// The width of the problem column.
+    width: usize,
+}
+
+/// One case's lines of the table, and its counts.
+#[derive(Default)]
+struct CaseReport {
+    lines: Vec<String>,
+    tally: Tally,
 }
 
 /// How many runs passed and failed.
@@ -90,13 +118,12 @@ impl Tally {
 }
 
 fn run_problem(
-    runner: &Runner,
-    root: &Path,
+    run: &Run,
     problem: &Problem,
-    quick: bool,
     tally: &mut Tally,
     out: &mut dyn Write,
 ) -> Result<(), String> {
+    let (root, quick) = (run.root, run.quick);
     let meta = &problem.meta;
     let judged_by = match (&problem.interactor, meta.checker) {
         (Some(interactor), _) => format!("interactor {interactor}"),
@@ -109,9 +136,9 @@ fn run_problem(
     say(
         out,
         format!(
-            "== {}: {} cases, {} limits {} ms / {} MB, {judged_by}",
+            "== {}: {}, {} limits {} ms / {} MB, {judged_by}",
             problem.name,
-            problem.cases.len(),
+            counted(problem.cases.len(), "case"),
             meta.judge(),
             meta.time_limit_ms,
             meta.memory_limit_mb,
@@ -135,58 +162,120 @@ fn run_problem(
             Ok(executable) => programs.push(("bundle", executable)),
             Err(first_error) => {
                 // One line for the problem: no case can run without the bundle.
-                let line =
-                    verdict_line(Verdict::CE, &problem.name, "(every case)", "bundle", "-", "-");
+                let name = format!("{:<1$}", problem.name, run.width);
+                let line = verdict_line(Verdict::CE, &name, "(every case)", "bundle", "-", "-");
                 say(out, format!("{line}{first_error}"))?;
                 tally.count(false);
             }
         }
     }
     let release_dir = problem.release_dir();
-    let checker = TimedChecker::new(
-        meta.checker,
-        release_dir.join(checker_name(&problem.name)),
-        runner.dir().to_path_buf(),
-    );
-    for case in &problem.cases {
-        let name = case.file_stem().expect("a case has a name").to_string_lossy();
-        // What the oracle says of a hand-written sample's `.out`, asked once per case.
-        let suspect = OnceCell::new();
-        for (variant, program) in &programs {
-            let mut verdict = match &problem.interactor {
-                Some(interactor) => {
-                    judge_interactive(runner, program, &release_dir.join(interactor), case, meta)
+    let programs = &programs;
+    let cases = &problem.cases;
+    let workers = run.workers.min(cases.len()).max(1);
+    // Each worker its own scratch folder (outputs, reports, a checker program's files).
+    let runners = (0..workers).map(|_| Runner::new()).collect::<Result<Vec<_>, _>>()?;
+    let next = AtomicUsize::new(0);
+    let (done, reports) = mpsc::channel::<(usize, CaseReport)>();
+    let mut written = Ok(());
+    std::thread::scope(|scope| {
+        for runner in &runners {
+            let (next, done) = (&next, done.clone());
+            scope.spawn(move || {
+                let checker = TimedChecker::new(
+                    meta.checker,
+                    release_dir.join(checker_name(&problem.name)),
+                    runner.dir().to_path_buf(),
+                );
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(case) = cases.get(index) else { break };
+                    let report = run_case(run, runner, problem, case, programs, &checker);
+                    if done.send((index, report)).is_err() {
+                        break;
+                    }
                 }
-                None => judge_output(runner, program, case, meta, &checker),
-            };
-            // Paths in a panic's place are shown from the workspace's root.
-            verdict.detail = verdict.detail.replace(&format!("{}/", root.display()), "");
-            if verdict.verdict == Verdict::WA && problem.hand_written.contains(case) {
-                let oracle_says =
-                    suspect.get_or_init(|| oracle_on_sample(runner, root, problem, case, &checker));
-                if let Some(why) = oracle_says {
-                    verdict.verdict = Verdict::SUSPECT;
-                    verdict.detail = format!("{why}; the solver's output: {}", verdict.detail);
-                }
-            }
-            let time = verdict.time.map_or("-".into(), |t| format!("{:.3} s", t.as_secs_f64()));
-            let memory =
-                verdict.peak_kib.map_or("-".into(), |kib| format!("{:.1} MB", kib as f64 / 1024.0));
-            let line = verdict_line(verdict.verdict, &problem.name, &name, variant, &time, &memory);
-            say(out, format!("{line}{}", verdict.detail))?;
-            if verdict.verdict != Verdict::AC && !verdict.exchange.is_empty() {
-                say(
-                    out,
-                    "     last lines of the exchange (> solver to interactor, < back):".into(),
-                )?;
-                for line in &verdict.exchange {
-                    say(out, format!("     | {line}"))?;
-                }
-            }
-            tally.count(verdict.verdict == Verdict::AC);
+            });
         }
+        drop(done);
+        // Printed in the cases' order, each as soon as those before it are.
+        let mut waiting = BTreeMap::new();
+        let mut printed = 0;
+        for (index, report) in reports {
+            waiting.insert(index, report);
+            while let Some(report) = waiting.remove(&printed) {
+                printed += 1;
+                tally.passed += report.tally.passed;
+                tally.failed += report.tally.failed;
+                for line in report.lines {
+                    if written.is_ok() {
+                        written = say(out, line);
+                    }
+                }
+            }
+        }
+    });
+    written
+}
+
+/// Runs one case through each program (the release binary, the bundle).
+fn run_case(
+    run: &Run,
+    runner: &Runner,
+    problem: &Problem,
+    case: &Path,
+    programs: &[(&str, PathBuf)],
+    checker: &TimedChecker,
+) -> CaseReport {
+    let (root, meta) = (run.root, &problem.meta);
+    let release_dir = problem.release_dir();
+    let name = case.file_stem().expect("a case has a name").to_string_lossy();
+    let problem_name = format!("{:<1$}", problem.name, run.width);
+    let mut report = CaseReport::default();
+    // What the oracle says of a hand-written sample's `.out`, asked once per case.
+    let suspect = OnceCell::new();
+    for (variant, program) in programs {
+        let mut verdict = match &problem.interactor {
+            Some(interactor) => {
+                judge_interactive(runner, program, &release_dir.join(interactor), case, meta)
+            }
+            None => judge_output(runner, program, case, meta, checker),
+        };
+        // Paths in a panic's place are shown from the workspace's root.
+        verdict.detail = verdict.detail.replace(&format!("{}/", root.display()), "");
+        if verdict.verdict == Verdict::WA && problem.hand_written.contains(case) {
+            let oracle_says =
+                suspect.get_or_init(|| oracle_on_sample(runner, root, problem, case, checker));
+            if let Some(why) = oracle_says {
+                verdict.verdict = Verdict::SUSPECT;
+                verdict.detail = format!("{why}; the solver's output: {}", verdict.detail);
+            }
+        }
+        let time = verdict.time.map_or("-".into(), |t| format!("{:.3} s", t.as_secs_f64()));
+        let memory =
+            verdict.peak_kib.map_or("-".into(), |kib| format!("{:.1} MB", kib as f64 / 1024.0));
+        let line = verdict_line(verdict.verdict, &problem_name, &name, variant, &time, &memory);
+        report.lines.push(format!("{line}{}", verdict.detail));
+        if verdict.verdict != Verdict::AC && !verdict.exchange.is_empty() {
+            report
+                .lines
+                .push("     last lines of the exchange (> solver to interactor, < back):".into());
+            for line in &verdict.exchange {
+                report.lines.push(format!("     | {line}"));
+            }
+        }
+        report.tally.count(verdict.verdict == Verdict::AC);
     }
-    Ok(())
+    report
+}
+
+/// `1 case`, `2 cases`.
+pub fn counted(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
 }
 
 /// Why a hand-written sample's expected output is suspect, if the problem's oracle disagrees
