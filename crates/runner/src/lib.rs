@@ -25,6 +25,7 @@ mod runner;
 pub mod scale;
 mod stderr;
 pub mod suite;
+mod suspect;
 pub mod testdata;
 mod verdict;
 

@@ -36,7 +36,7 @@ use crate::problem::{build_for, read_problems, Problem};
 use crate::process::{Ended, KillReason, Limits, Measured};
 use crate::runner::Runner;
 use crate::verdict::{self, Judged, Verdict};
-use crate::{interactive, process, stderr};
+use crate::{interactive, process, stderr, suspect};
 
 /// An ordinary run is killed after this many times the time limit of wall time, and a second
 /// (TLE is judged on CPU time, which is watched), so a program that sleeps cannot stall the
@@ -246,9 +246,11 @@ fn run_case(
         if verdict.verdict == Verdict::WA && problem.hand_written.contains(case) {
             let oracle_says =
                 suspect.get_or_init(|| oracle_on_sample(runner, root, problem, case, checker));
-            if let Some(why) = oracle_says {
+            if let Some((oracle, oracle_says)) = oracle_says {
+                let sample = case.with_extension("out");
+                let sample = sample.file_name().unwrap_or_default().to_string_lossy();
                 verdict.verdict = Verdict::SUSPECT;
-                verdict.detail = format!("{why}; the solver's output: {}", verdict.detail);
+                verdict.detail = suspect::detail(&sample, oracle, oracle_says, &verdict.detail);
             }
         }
         let time = verdict.time.map_or("-".into(), |t| format!("{:.3} s", t.as_secs_f64()));
@@ -278,15 +280,16 @@ pub fn counted(n: usize, what: &str) -> String {
     }
 }
 
-/// Why a hand-written sample's expected output is suspect, if the problem's oracle disagrees
-/// with it: `None` when the oracle agrees (or there is no oracle to ask).
+/// What the checker says of the oracle's output against a hand-written sample's `.out`, with
+/// the oracle's name, if they disagree: `None` when the oracle agrees (or there is no oracle
+/// to ask).
 fn oracle_on_sample(
     runner: &Runner,
     root: &Path,
     problem: &Problem,
     case: &Path,
     checker: &TimedChecker,
-) -> Option<String> {
+) -> Option<(String, String)> {
     // An oracle that does not build says nothing of the sample (the build said why).
     let oracle = problem.oracle(root)?.as_ref().ok()?;
     let name = problem.oracle.as_deref().expect("an oracle was built");
@@ -308,11 +311,9 @@ fn oracle_on_sample(
     }
     let expected = fs::read(case.with_extension("out")).ok()?;
     let oracle_output = fs::read(&stdout).ok()?;
-    let shown = case.with_extension("out");
-    let shown = shown.file_name().unwrap_or_default().to_string_lossy();
-    checker.check(case, &oracle_output, &expected).verdict.err().map(|why| {
-        format!("{shown} is the suspect: the oracle {name} disagrees with it too ({why})")
-    })
+    // As the solver's output is checked: against the `.out`.
+    let why = checker.check(case, &expected, &oracle_output).verdict.err()?;
+    Some((name.to_string(), why))
 }
 
 /// A verdict line up to its detail: `AC   boj-11559 judge-01   release  0.001 s  2.1 MB  `.
