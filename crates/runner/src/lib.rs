@@ -11,6 +11,7 @@
 //! The commands sit on top and import those downward:
 //! - [`testdata`]: `xtask testdata`, every case through the release binary and the bundle;
 //! - [`suite`]: `xtask test`, the one command that proves the workspace works;
+//! - [`watch`]: `xtask test --watch P`, `--quick P` again at every change;
 //! - `make.rs`: `xtask make-testdata`;
 //! - [`scale`]: `bench.sh --scale`, how the solver's time grows.
 
@@ -28,6 +29,7 @@ pub mod suite;
 mod suspect;
 pub mod testdata;
 mod verdict;
+pub mod watch;
 
 pub use make::run as make;
 pub use problem::Problem;

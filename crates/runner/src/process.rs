@@ -358,6 +358,13 @@ fn parse_stat(text: &str) -> Option<ProcessStat> {
     })
 }
 
+/// Catches Ctrl-C (SIGINT) from now on: the flag is set instead of the process ending, for a
+/// command that ends cleanly at its next step (`xtask test --watch`).
+pub fn catch_interrupt() -> &'static AtomicBool {
+    sys::catch_interrupt();
+    &sys::INTERRUPTED
+}
+
 /// Kills the process group led by `leader`, a child of this process not yet reaped.
 pub fn kill_group(leader: u32) {
     sys::kill_group(leader);
@@ -550,6 +557,7 @@ compile_error!("the testdata runner reads a program's resource usage through Lin
 #[cfg(target_os = "linux")]
 mod sys {
     use super::{Exit, Usage};
+    use std::sync::atomic::{AtomicBool, Ordering};
     use std::time::Duration;
 
     #[repr(C)]
@@ -577,6 +585,7 @@ mod sys {
         fn kill_process(pid: i32, signal: i32) -> i32;
         fn ioctl(fd: i32, request: u64, ...) -> i32;
         fn setrlimit(resource: i32, limit: *const Rlimit) -> i32;
+        fn signal(signal: i32, handler: usize) -> usize;
         fn sysconf(name: i32) -> i64;
     }
 
@@ -605,6 +614,24 @@ mod sys {
         // SAFETY: as `kill`; a negative id names a process group.
         unsafe {
             kill_process(-(leader as i32), SIGKILL as i32);
+        }
+    }
+
+    /// Set by the SIGINT handler of [`catch_interrupt`].
+    pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+    extern "C" fn on_interrupt(_signal: i32) {
+        // An atomic store is async-signal-safe.
+        INTERRUPTED.store(true, Ordering::SeqCst);
+    }
+
+    /// Installs the SIGINT handler that sets [`INTERRUPTED`].
+    pub fn catch_interrupt() {
+        const SIGINT: i32 = 2;
+        let handler: extern "C" fn(i32) = on_interrupt;
+        // SAFETY: signal(2) with a handler that only stores to an atomic.
+        unsafe {
+            signal(SIGINT, handler as usize);
         }
     }
 

@@ -4,6 +4,7 @@
 //! xtask bundle [--compact] PROBLEM  one self-contained .rs file on stdout, its size on stderr
 //! xtask test [--quick] [PROBLEM...]  the tests (cargo's and every testdata case; --quick: the
 //!                                   testdata through the release binary)
+//! xtask test --watch PROBLEM        --quick PROBLEM again whenever its files change
 //! xtask testdata [--quick] [PROBLEM...]
 //!                                   every testdata case through the release binary and bundle
 //!                                   (--quick: the release binary only)
@@ -47,6 +48,7 @@ use std::process::ExitCode;
 use judge_meta::problem::Role;
 
 const USAGE: &str = "usage: xtask bundle [--compact] PROBLEM | test [--quick] [PROBLEM...] | \
+                     test --watch PROBLEM | \
                      testdata [--quick] [PROBLEM...] | \
                      make-testdata PROBLEM | scale PROBLEM | \
                      problems [NAME...] | profiles | new NAME --judge PROFILE [OPTIONS] | \
@@ -117,8 +119,17 @@ fn dispatch(root: &Path, args: &[&str]) -> Result<bool, Stop> {
             checked_problems(root, &[problem], BUNDLE)?;
             Ok(print_bundle(root, problem, compact)?)
         }
+        ["test", "--watch", rest @ ..] => {
+            const WATCH: &str = "usage: scripts/test.sh --watch PROBLEM";
+            let [problem] = rest else {
+                return Err(Stop::Usage("--watch takes one PROBLEM".to_string(), WATCH));
+            };
+            checked_problems(root, &[problem], WATCH)?;
+            Ok(runner::watch::run(root, problem)?)
+        }
         ["test", rest @ ..] => {
-            const TEST: &str = "usage: scripts/test.sh [--quick] [PROBLEM|LIBRARY...]";
+            const TEST: &str =
+                "usage: scripts/test.sh [--quick] [PROBLEM|LIBRARY...] | --watch PROBLEM";
             let quick = rest.contains(&"--quick");
             let names: Vec<&str> = rest.iter().copied().filter(|arg| *arg != "--quick").collect();
             if let Some(option) = names.iter().find(|arg| arg.starts_with('-')) {

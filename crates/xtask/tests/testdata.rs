@@ -762,3 +762,44 @@ fn a_judges_limits_stop_an_interactive_solution() {
     assert!(chatter.starts_with("OLE ") && chatter.contains("over 1 MiB of output"), "{out}");
     assert!(out.ends_with("testdata: 0 passed, 3 failed\n"), "{out}");
 }
+
+#[test]
+fn watch_reruns_on_a_change_only_and_ends_on_ctrl_c() {
+    let root = fixture();
+    let log = root.join("target/watch.log");
+    let mut watch = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["test", "--watch", "envy"])
+        .env("XTASK_WORKSPACE", root)
+        .env("CARGO_TARGET_DIR", root.join("target"))
+        .stdout(fs::File::create(&log).expect("a log"))
+        .spawn()
+        .expect("xtask runs");
+    let runs = || fs::read_to_string(&log).unwrap_or_default().matches("testdata: ").count();
+    // Waits (up to a minute, for a busy machine) until `n` runs have printed their counts.
+    let wait_for = |n: usize| {
+        for _ in 0..600 {
+            if runs() >= n {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        panic!("no run {n}:\n{}", fs::read_to_string(&log).unwrap_or_default());
+    };
+    wait_for(1);
+    // Nothing changed: a few polls later, still one run.
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    assert_eq!(runs(), 1, "{}", fs::read_to_string(&log).unwrap_or_default());
+    // A save of a case's answer (the same bytes, a new time) is a change.
+    let answer = root.join("testdata/envy/a.out");
+    let text = fs::read(&answer).expect("the answer");
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    fs::write(&answer, text).expect("a save");
+    wait_for(2);
+    let interrupted =
+        Command::new("kill").args(["-INT", &watch.id().to_string()]).status().expect("kill runs");
+    assert!(interrupted.success());
+    let status = watch.wait().expect("the watch ends");
+    let out = fs::read_to_string(&log).unwrap_or_default();
+    assert!(status.success() && out.ends_with("watch: stopped\n"), "{status}:\n{out}");
+    assert!(out.contains("==== a change: --quick envy again"), "{out}");
+}
