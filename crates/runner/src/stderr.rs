@@ -4,6 +4,7 @@
 //! [`HeadTail`], which keeps a stream's head and tail, so a program's stderr is never held
 //! whole.
 
+use std::collections::VecDeque;
 use std::io::Read;
 
 /// How much of a message an RE line shows.
@@ -62,9 +63,8 @@ const KEPT_BYTES: usize = 64 << 10;
 #[derive(Debug, Default)]
 pub struct HeadTail {
     head: Vec<u8>,
-    /// The last bytes, a ring once full: `tail_start` is where the oldest byte is.
-    tail: Vec<u8>,
-    tail_start: usize,
+    /// The last bytes, at most `KEPT_BYTES`.
+    tail: VecDeque<u8>,
     left_out: u64,
 }
 
@@ -84,32 +84,26 @@ impl HeadTail {
         kept
     }
 
-    pub fn push(&mut self, mut bytes: &[u8]) {
+    pub fn push(&mut self, bytes: &[u8]) {
         let room = KEPT_BYTES - self.head.len();
         let (to_head, rest) = bytes.split_at(room.min(bytes.len()));
         self.head.extend_from_slice(to_head);
-        bytes = rest;
-        for &byte in bytes {
-            if self.tail.len() < KEPT_BYTES {
-                self.tail.push(byte);
-            } else {
-                self.tail[self.tail_start] = byte;
-                self.tail_start = (self.tail_start + 1) % KEPT_BYTES;
-                self.left_out += 1;
-            }
-        }
+        // Only the last KEPT_BYTES of `rest` can stay.
+        let dropped = rest.len().saturating_sub(KEPT_BYTES);
+        self.tail.extend(&rest[dropped..]);
+        let excess = self.tail.len().saturating_sub(KEPT_BYTES);
+        self.tail.drain(..excess);
+        self.left_out += (dropped + excess) as u64;
     }
 
     /// The head, a line saying how much was left out (if anything was), and the tail.
     pub fn bytes(&self) -> Vec<u8> {
         let mut bytes = self.head.clone();
         if self.left_out > 0 {
-            bytes.extend_from_slice(
-                format!("\n... ({} bytes left out) ...\n", self.left_out).as_bytes(),
-            );
+            let note = format!("\n... ({} bytes left out) ...\n", self.left_out);
+            bytes.extend_from_slice(note.as_bytes());
         }
-        bytes.extend_from_slice(&self.tail[self.tail_start..]);
-        bytes.extend_from_slice(&self.tail[..self.tail_start]);
+        bytes.extend(&self.tail);
         bytes
     }
 }
@@ -137,6 +131,14 @@ mod tests {
         assert!(bytes.len() < 2 * KEPT_BYTES + 100);
         assert!(bytes.starts_with(b"first line\n"));
         assert!(bytes.ends_with(b"last words\n"));
+        let left_out = format!("({} bytes left out)", stream.len() - 2 * KEPT_BYTES);
+        assert!(String::from_utf8_lossy(&bytes).contains(&left_out));
+        // Fed in small pieces, the same.
+        let mut pieces = HeadTail::default();
+        for piece in stream.chunks(1000) {
+            pieces.push(piece);
+        }
+        assert_eq!(pieces.bytes(), bytes);
         assert_eq!(summary(&bytes), "panicked at src/main.rs:1:1: last words");
         assert_eq!(HeadTail::read_all(&b"short"[..]).bytes(), b"short");
     }
