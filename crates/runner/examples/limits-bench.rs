@@ -3,7 +3,8 @@
 //! 2-second limit, ...). For each it prints the verdict line, the wall time from the start of
 //! `xtask testdata --quick P` to its end (the build already done), and the runner's own peak
 //! memory (`VmHWM` of the xtask process, read while it runs; a measured program's memory is
-//! its own process's, not counted here).
+//! its own process's, not counted here). Last, four cases of 0.6 s of CPU each: their wall
+//! time shows the cases running on every core.
 //!
 //! It writes a workspace of those problems under the target folder
 //! (`target/bench-limits`), builds it in release, and runs the release `xtask` beside this
@@ -80,15 +81,14 @@ fn main() {
     let root = target.join("bench-limits");
     let xtask = target.join("release/xtask");
     assert!(xtask.is_file(), "build the release xtask first (scripts/bench.sh --limits does)");
+    write_problem(&root, "four", "", FOUR);
+    for case in ["a", "b", "c", "d"] {
+        write(&root.join(format!("testdata/four/{case}.in")), "\n");
+        write(&root.join(format!("testdata/four/{case}.out")), "1\n");
+    }
     write(&root.join("Cargo.toml"), "[workspace]\nresolver = \"2\"\nmembers = [\"crates/*\"]\n");
     for (name, meta, main, input, answer, _) in PLANTED {
-        let manifest = format!(
-            "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\npublish = \
-             false\n\n[package.metadata.judge]\nprofile = \"codeforces\"\ntime-limit-ms = 2000\n\
-             memory-limit-mb = 256\n{meta}"
-        );
-        write(&root.join(format!("crates/{name}/Cargo.toml")), &manifest);
-        write(&root.join(format!("crates/{name}/src/main.rs")), &format!("{main}\n"));
+        write_problem(&root, name, meta, main);
         write(&root.join(format!("testdata/{name}/a.in")), input);
         write(&root.join(format!("testdata/{name}/a.out")), answer);
     }
@@ -101,7 +101,9 @@ fn main() {
     assert!(built.success(), "the planted solutions build");
     println!("== the runner against planted solutions (codeforces profile, 2000 ms / 256 MB)");
     println!("   load average now: {}", load_average());
-    for (name, _, _, _, _, what) in PLANTED {
+    let mut runs: Vec<(&str, &str)> = PLANTED.iter().map(|p| (p.0, p.5)).collect();
+    runs.push(("four", "four cases of 0.6 s of CPU each, on every core"));
+    for (name, what) in runs {
         let started = Instant::now();
         let mut child = Command::new(&xtask)
             .args(["testdata", "--quick", name])
@@ -136,6 +138,34 @@ fn main() {
         );
         println!("   {}", verdict.trim_end());
     }
+}
+
+/// Spins for 0.6 s of its own CPU time (60 clock ticks of `/proc/self/stat`), then answers.
+const FOUR: &str = "fn cpu_ticks() -> u64 {
+    let stat = std::fs::read_to_string(\"/proc/self/stat\").unwrap();
+    let fields: Vec<&str> = stat[stat.rfind(')').unwrap() + 1..].split_whitespace().collect();
+    fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+}
+
+fn main() {
+    let mut x = 0u64;
+    while cpu_ticks() < 60 {
+        for _ in 0..100_000 {
+            x = x.wrapping_mul(31).wrapping_add(7);
+        }
+    }
+    println!(\"{}\", 1 + (x == 42) as u8);
+}";
+
+/// A problem crate of the codeforces profile, 2000 ms / 256 MB, and `meta`.
+fn write_problem(root: &Path, name: &str, meta: &str, main: &str) {
+    let manifest = format!(
+        "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\npublish = \
+         false\n\n[package.metadata.judge]\nprofile = \"codeforces\"\ntime-limit-ms = 2000\n\
+         memory-limit-mb = 256\n{meta}"
+    );
+    write(&root.join(format!("crates/{name}/Cargo.toml")), &manifest);
+    write(&root.join(format!("crates/{name}/src/main.rs")), &format!("{main}\n"));
 }
 
 /// `VmHWM` of process `pid`, KiB.
