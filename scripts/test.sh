@@ -23,7 +23,7 @@
 #   scripts/test.sh --watch boj-11559
 #   scripts/test.sh judge-io
 set -uo pipefail
-USAGE="scripts/test.sh [--quick] [PROBLEM|LIBRARY...] | --watch PROBLEM"
+USAGE="scripts/test.sh [--quick] [PROBLEM|LIBRARY...] | scripts/test.sh --watch PROBLEM"
 # shellcheck source=scripts/common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 

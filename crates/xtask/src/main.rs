@@ -128,8 +128,8 @@ fn dispatch(root: &Path, args: &[&str]) -> Result<bool, Stop> {
             Ok(runner::watch::run(root, problem)?)
         }
         ["test", rest @ ..] => {
-            const TEST: &str =
-                "usage: scripts/test.sh [--quick] [PROBLEM|LIBRARY...] | --watch PROBLEM";
+            const TEST: &str = "usage: scripts/test.sh [--quick] [PROBLEM|LIBRARY...] | \
+                                scripts/test.sh --watch PROBLEM";
             let quick = rest.contains(&"--quick");
             let names: Vec<&str> = rest.iter().copied().filter(|arg| *arg != "--quick").collect();
             if let Some(option) = names.iter().find(|arg| arg.starts_with('-')) {
