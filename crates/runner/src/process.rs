@@ -10,18 +10,24 @@
 //! a report file. The figures are the ones GNU time (`/usr/bin/time -f %M`) gives, which starts
 //! programs the same way.
 //!
-//! The judge's limits are enforced here ([`Limits`]), in two layers:
+//! The judge's limits are enforced here ([`Limits`]), in two layers, because neither alone
+//! does it: an rlimit cannot see resident memory (Linux ignores `RLIMIT_RSS`) and counts CPU
+//! in whole seconds, and polling cannot stop an allocation that takes gigabytes between two
+//! looks.
 //! - rlimits, set in the program before it starts: `RLIMIT_AS` (address space) at twice the
 //!   memory limit plus 256 MiB, so an allocation past it fails at once (Rust then prints
 //!   `memory allocation of N bytes failed` and aborts, judged MLE) and the machine is never at
 //!   risk whatever the runner does; generous, because address space is more than resident
-//!   memory (a thread's stack, malloc's per-thread arenas are reserved whole). `RLIMIT_CPU` at
-//!   the time limit plus a second, a backstop for a runner that stalls; `RLIMIT_FSIZE` at the
-//!   output limit, for a program whose stdout is a file.
+//!   memory (a thread's stack and malloc's per-thread arenas are reserved whole).
+//!   `RLIMIT_CPU` at the time limit rounded up to a second, plus a second: a backstop for a
+//!   runner that stalls. `RLIMIT_FSIZE` at the output limit, for a program whose stdout is a
+//!   file (an oracle's run).
 //! - polling, by the runner while it waits (every few milliseconds): CPU time past the limit
 //!   plus [`CPU_MARGIN`] is stopped as TLE, resident memory past the memory limit as MLE. So a
 //!   loop costs its limit, not the wall-time backstop, and MLE comes as memory is touched.
-//!   Wall time still ends a program that sleeps.
+//!   The wall-time backstop counts the time the program was seen asleep
+//!   ([`Measured::past_wall_limit`]), so it ends a program that sleeps but not one that a
+//!   loaded machine slows down.
 //!
 //! Every helper is the leader of a process group of its own, which the program and whatever it
 //! starts join. The runner kills a run by killing the group; a helper whose program ended
@@ -183,7 +189,9 @@ impl Measured {
         let _ = fs::remove_file(&report);
         let _ = fs::remove_file(pid_file(&report));
         let rlimits = limits.map_or(RLIMITS_NONE.to_string(), |limits| {
-            let cpu_seconds = limits.time.as_secs() + 2;
+            // Whole seconds only: the limit rounded up, and a second more (SIGXCPU; SIGKILL a
+            // second after).
+            let cpu_seconds = limits.time.as_secs_f64().ceil() as u64 + 1;
             let address_space = address_space_bytes(limits.memory_kib);
             format!("{cpu_seconds},{address_space},{}", limits.output_bytes)
         });

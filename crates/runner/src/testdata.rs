@@ -64,7 +64,7 @@ pub fn every_core() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// Runs the testdata of `problems`, whose binaries [`build_for`] built, `workers` cases of a
+/// Runs the testdata of `problems`, whose binaries `build_for` built, `workers` cases of a
 /// problem at a time (each program's CPU time and memory are its own, so they are measured
 /// alike however many run; the lines are printed in the cases' order).
 pub fn run_built(

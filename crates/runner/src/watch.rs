@@ -2,7 +2,7 @@
 //! the typing. It runs `--quick P` at once and again whenever a file of the problem's crate,
 //! of a library it depends on (its path dependencies, and theirs) or of its testdata changes.
 //!
-//! Changes are seen by polling (std only): every [`POLL`] the watched folders are walked and
+//! Changes are seen by polling (std only): every `POLL` the watched folders are walked and
 //! each file's size and modification time compared with the last walk's, so a save is seen
 //! within that pause and the verdicts follow once the release build is done. Each rerun
 //! starts on a cleared screen (a separator line when stdout is not a terminal). Ctrl-C ends
