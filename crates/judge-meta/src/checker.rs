@@ -265,7 +265,7 @@ const FLOAT_KEPT_BEYOND: usize = 1 << 20;
 /// A comparison of an output that is read as it is printed ([`Checker::stream`]).
 ///
 /// Only the expected output is held whole; of the output, the current line (exact) or token
-/// (the others), cut as [`KEPT_BEYOND`] says, and counts. A difference found in a complete
+/// (the others), cut as `KEPT_BEYOND` says, and counts. A difference found in a complete
 /// line or token is final (no later byte changes an earlier line or token), so
 /// [`OutputStream::feed`] reports it at once and the caller may stop the program there.
 /// Blank lines and whitespace at the ends are only counted until something follows them,
