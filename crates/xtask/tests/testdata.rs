@@ -325,7 +325,14 @@ fn planted(root: &Path) {
     problem(root, "prefix", "", prefix, &[]);
     write(&root.join("testdata/prefix/a.in"), "\n");
     write(&root.join("testdata/prefix/a.out"), &format!("{}1\n", "0\n".repeat(200_000)));
+    let child_pid_file = root.join("target/guess-child.pid");
+    let leave_a_child = format!(
+        "let child = std::process::Command::new(\"/bin/sleep\").arg(\"100\").spawn().unwrap(); \
+         std::fs::write({:?}, child.id().to_string()).unwrap()",
+        child_pid_file.display().to_string()
+    );
     let after_first_reply = [
+        ("guess-parent", leave_a_child.as_str()),
         ("guess-hog", "let v = vec![1u8; 4usize << 30]; println!(\"{}\", v[v.len() / 2])"),
         ("guess-loop", "loop {}"),
         ("guess-chatter", "loop { out.write_all(b\"77777777\").expect(\"write\"); }"),
@@ -335,7 +342,8 @@ fn planted(root: &Path) {
             .replace("STRATEGY", "(lo + hi) / 2")
             .replace("FLUSH", "true")
             .replace("AFTER_FIRST_REPLY", after);
-        problem(root, name, small_output, &main, &[(&format!("{name}-judge"), GUESS_JUDGE)]);
+        let meta = if name == "guess-chatter" { small_output } else { "" };
+        problem(root, name, meta, &main, &[(&format!("{name}-judge"), GUESS_JUDGE)]);
         write(&root.join(format!("testdata/{name}/a.in")), "100 90\n");
     }
 }
@@ -741,26 +749,26 @@ fn a_judges_limits_stop_a_solution() {
     assert!(line(&out, "parent", "a", "release").starts_with("AC "), "{out}");
     let bytes = line(&out, "bytes", "a", "release");
     assert!(bytes.ends_with(r#"line 1, column 1: expected "\xfe", found "\xfd""#), "{out}");
-    // The child the solution left is gone with its run.
-    let child: u32 =
-        fs::read_to_string(&pid_file).expect("the child's id").trim().parse().expect("an id");
-    let stat = fs::read_to_string(format!("/proc/{child}/stat")).unwrap_or_default();
-    assert!(!stat.contains("(sleep)") || stat.contains(") Z "), "the child survives: {stat}");
+    assert_gone(&pid_file);
     assert!(out.ends_with("testdata: 1 passed, 5 failed\n"), "{out}");
 }
 
 #[test]
 fn a_judges_limits_stop_an_interactive_solution() {
-    let problems = ["guess-hog", "guess-loop", "guess-chatter"];
+    let problems = ["guess-parent", "guess-hog", "guess-loop", "guess-chatter"];
+    let pid_file = fixture().join("target/guess-child.pid");
+    let _ = fs::remove_file(&pid_file);
     let output = testdata(&[&["--quick"], &problems[..]].concat());
     let out = stdout(&output);
+    assert!(line(&out, "guess-parent", "a", "release").starts_with("AC "), "{out}");
+    assert_gone(&pid_file);
     let hog = line(&out, "guess-hog", "a", "release");
     assert!(hog.starts_with("MLE ") && hog.contains("over 32 MB"), "{out}");
     let looper = line(&out, "guess-loop", "a", "release");
     assert!(looper.starts_with("TLE ") && looper.contains("over 500 ms: stopped at"), "{out}");
     let chatter = line(&out, "guess-chatter", "a", "release");
     assert!(chatter.starts_with("OLE ") && chatter.contains("over 1 MiB of output"), "{out}");
-    assert!(out.ends_with("testdata: 0 passed, 3 failed\n"), "{out}");
+    assert!(out.ends_with("testdata: 1 passed, 3 failed\n"), "{out}");
 }
 
 #[test]
@@ -802,4 +810,12 @@ fn watch_reruns_on_a_change_only_and_ends_on_ctrl_c() {
     let out = fs::read_to_string(&log).unwrap_or_default();
     assert!(status.success() && out.ends_with("watch: stopped\n"), "{status}:\n{out}");
     assert!(out.contains("==== a change: --quick envy again"), "{out}");
+}
+
+/// The process whose id the file holds (a `sleep` a solution started) is gone with its run.
+fn assert_gone(pid_file: &Path) {
+    let child: u32 =
+        fs::read_to_string(pid_file).expect("the child's id").trim().parse().expect("an id");
+    let stat = fs::read_to_string(format!("/proc/{child}/stat")).unwrap_or_default();
+    assert!(!stat.contains("(sleep)") || stat.contains(") Z "), "the child survives: {stat}");
 }
