@@ -297,7 +297,14 @@ fn planted(root: &Path) {
     let parent = r#"fn main() {
     let mut path = String::new();
     std::io::stdin().read_line(&mut path).unwrap();
-    let child = std::process::Command::new("/bin/sleep").arg("100").spawn().unwrap();
+    // Its streams elsewhere: the run's end does not wait for it.
+    let child = std::process::Command::new("/bin/sleep")
+        .arg("100")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
     std::fs::write(path.trim(), child.id().to_string()).unwrap();
     println!("1");
 }
@@ -327,7 +334,9 @@ fn planted(root: &Path) {
     write(&root.join("testdata/prefix/a.out"), &format!("{}1\n", "0\n".repeat(200_000)));
     let child_pid_file = root.join("target/guess-child.pid");
     let leave_a_child = format!(
-        "let child = std::process::Command::new(\"/bin/sleep\").arg(\"100\").spawn().unwrap(); \
+        "let null = std::process::Stdio::null; let child = \
+         std::process::Command::new(\"/bin/sleep\").arg(\"100\").stdin(null()).stdout(null()) \
+         .stderr(null()).spawn().unwrap(); \
          std::fs::write({:?}, child.id().to_string()).unwrap()",
         child_pid_file.display().to_string()
     );
