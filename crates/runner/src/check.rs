@@ -49,6 +49,8 @@ pub enum Early {
     Wrong(String),
     /// The output passed the limit.
     OverLimit,
+    /// The runner could not keep the output for the checker program.
+    Failed(String),
 }
 
 /// An output being judged as it streams in.
@@ -110,7 +112,7 @@ impl Judging<'_> {
             Sink::Stream(stream) => stream.feed(bytes).map_err(Early::Wrong),
             Sink::Spill { file, path, .. } => file
                 .write_all(bytes)
-                .map_err(|e| Early::Wrong(format!("cannot write {}: {e}", path.display()))),
+                .map_err(|e| Early::Failed(format!("cannot write {}: {e}", path.display()))),
         };
         self.time += started.elapsed();
         fed

@@ -402,11 +402,9 @@ fn judge_output(
     let usage = match ended {
         Ok(Ended::Finished(usage)) => usage,
         Ok(Ended::Killed(killed)) if killed.why == KillReason::Stopped => {
-            let (verdict, detail) = match early {
-                Some(Early::Wrong(why)) => (Verdict::WA, why),
-                _ => (Verdict::OLE, verdict::over_output(limits)),
-            };
-            let detail = with_checker_time(detail, judging.time());
+            // Stopped only when the reader judged the output early.
+            let (verdict, detail) = early_verdict(early.unwrap_or(Early::OverLimit), limits);
+            let detail = with_checker_time(verdict, detail, judging.time());
             let time = killed.cpu.or(Some(killed.after));
             return Judged { time, peak_kib: killed.resident_kib, ..Judged::new(verdict, detail) };
         }
@@ -416,12 +414,9 @@ fn judge_output(
     let verdict = |code, detail| Judged::of_run(code, detail, &usage);
     // The output was judged before the program ended: that verdict stands, and how the
     // program then ended is the runner's doing (it stopped reading: a broken pipe).
-    match early {
-        Some(Early::Wrong(why)) => {
-            return verdict(Verdict::WA, with_checker_time(why, judging.time()))
-        }
-        Some(Early::OverLimit) => return verdict(Verdict::OLE, verdict::over_output(limits)),
-        None => {}
+    if let Some(early) = early {
+        let (code, detail) = early_verdict(early, limits);
+        return verdict(code, with_checker_time(code, detail, judging.time()));
     }
     let failure = || Some(stderr::summary(&stderr));
     if let Some((code, detail)) = verdict::of_usage(&usage, limits, failure) {
@@ -432,12 +427,22 @@ fn judge_output(
         Ok(()) => (Verdict::AC, String::new()),
         Err(why) => (Verdict::WA, why),
     };
-    verdict(code, with_checker_time(detail, checked.time))
+    verdict(code, with_checker_time(code, detail, checked.time))
 }
 
-/// `detail`, with the checker's time after it when it is not small.
-fn with_checker_time(detail: String, time: Duration) -> String {
-    if time < CHECKER_TIME_SHOWN {
+/// The verdict on an output judged before it ended.
+fn early_verdict(early: Early, limits: Limits) -> (Verdict, String) {
+    match early {
+        Early::Wrong(why) => (Verdict::WA, why),
+        Early::OverLimit => (Verdict::OLE, verdict::over_output(limits)),
+        Early::Failed(why) => (Verdict::FAIL, why),
+    }
+}
+
+/// `detail`, with the checker's time after it when the checker judged (AC or WA) and took
+/// long enough to show.
+fn with_checker_time(verdict: Verdict, detail: String, time: Duration) -> String {
+    if time < CHECKER_TIME_SHOWN || !matches!(verdict, Verdict::AC | Verdict::WA) {
         return detail;
     }
     let separator = if detail.is_empty() { "" } else { "; " };

@@ -602,9 +602,16 @@ fn a_panic_shows_its_message_and_place_and_the_environment_stays_out() {
 fn a_program_that_never_ends_is_killed() {
     let output = testdata(&["--quick", "sleepy"]);
     let out = stdout(&output);
-    // Five times the 500 ms limit, of wall time: it sleeps, so its CPU time stays small.
+    // It sleeps, so its CPU time stays small: the wall-time backstop ends it once it has slept
+    // three times the 500 ms limit and a second (a busy machine may see that a little late).
     let hang = line(&out, "sleepy", "a", "release");
-    assert!(hang.starts_with("TLE ") && hang.ends_with("killed after 2.5 s of wall time"), "{out}");
+    let seconds: f64 = hang
+        .split("killed after ")
+        .nth(1)
+        .and_then(|rest| rest.strip_suffix(" s of wall time"))
+        .and_then(|seconds| seconds.parse().ok())
+        .unwrap_or_else(|| panic!("no wall time in {hang:?}"));
+    assert!(hang.starts_with("TLE ") && seconds >= 2.5, "{out}");
     assert!(out.ends_with("testdata: 0 passed, 1 failed\n"), "{out}");
 }
 
