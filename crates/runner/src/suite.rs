@@ -34,7 +34,7 @@ use judge_meta::problem::{self, Role};
 use crate::cargo::{self, TestBinary, TestBuild, TestSelection};
 use crate::problem::{build_for, read_problems, target_dir, Problem};
 use crate::process;
-use crate::testdata::{counted, run_built, Tally};
+use crate::testdata::{counted, run_built, Table, Tally};
 
 /// A job that runs longer than this is killed (no test may hang the suite).
 const JOB_WALL_LIMIT: Duration = Duration::from_secs(15 * 60);
@@ -82,7 +82,8 @@ pub fn run(root: &Path, selection: &Selection, quick: bool) -> Result<bool, Stri
     if quick {
         build_for(root, &testdata)?;
         let workers = crate::testdata::every_core();
-        let mut tally = run_built(root, &testdata, true, workers, &mut std::io::stdout())?;
+        let table = Table::new(&testdata, true, workers);
+        let mut tally = run_built(root, &testdata, table, &mut std::io::stdout())?;
         println!("testdata: {} passed, {} failed", tally.passed, tally.failed);
         for library in &selection.libraries {
             let outcome = check_library(root, library);
@@ -214,9 +215,12 @@ fn plan(
         };
         jobs.push(Job::new(binary.shown(), class, Work::Binary(binary)));
     }
+    // One case at a time: the pool already keeps every core busy. The tables print together,
+    // so their problem column is as wide as the longest name of them all.
+    let table = Table::new(&testdata, false, 1);
     for problem in testdata {
         let name = format!("testdata {}", problem.name);
-        jobs.push(Job::new(name, 1, Work::Testdata(Box::new(problem))));
+        jobs.push(Job::new(name, 1, Work::Testdata(Box::new(problem), table)));
     }
     for package in build.doc_tested {
         jobs.push(Job::new(format!("{package} doc-tests"), 3, Work::DocTests(package)));
@@ -366,7 +370,7 @@ struct Job {
 enum Work {
     Binary(TestBinary),
     DocTests(String),
-    Testdata(Box<Problem>),
+    Testdata(Box<Problem>, Table),
     /// A library compiled whole as each judge meets it.
     LibraryCheck(String),
 }
@@ -379,7 +383,7 @@ impl Job {
     }
 
     fn is_testdata(&self) -> bool {
-        matches!(self.work, Work::Testdata(_))
+        matches!(self.work, Work::Testdata(..))
     }
 }
 
@@ -468,11 +472,10 @@ impl Work {
             Work::Binary(binary) => run_binary(binary, scratch),
             Work::DocTests(package) => run_doc_tests(root, package, scratch),
             Work::LibraryCheck(library) => check_library(root, library),
-            Work::Testdata(problem) => {
-                let mut table = Vec::new();
-                // One case at a time: the pool already keeps every core busy.
-                let result = run_built(root, std::slice::from_ref(problem), false, 1, &mut table);
-                let mut output = String::from_utf8_lossy(&table).into_owned();
+            Work::Testdata(problem, table) => {
+                let mut lines = Vec::new();
+                let result = run_built(root, std::slice::from_ref(problem), *table, &mut lines);
+                let mut output = String::from_utf8_lossy(&lines).into_owned();
                 let tally = result.unwrap_or_else(|e| {
                     output.push_str(&format!("error: {e}\n"));
                     Tally { passed: 0, failed: 1 }

@@ -56,7 +56,8 @@ pub fn run(
 ) -> Result<Tally, String> {
     let problems = read_problems(root, problems)?;
     build_for(root, &problems)?;
-    run_built(root, &problems, quick, every_core(), out)
+    let table = Table::new(&problems, quick, every_core());
+    run_built(root, &problems, table, out)
 }
 
 /// How many cases run at once to use every core.
@@ -64,20 +65,35 @@ pub fn every_core() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// Runs the testdata of `problems`, whose binaries `build_for` built, `workers` cases of a
-/// problem at a time (each program's CPU time and memory are its own, so they are measured
-/// alike however many run; the lines are printed in the cases' order).
+/// How a verdict table is made: with the bundle or not (`quick`), how many cases of a problem
+/// run at once, and the width of the problem column.
+#[derive(Debug, Clone, Copy)]
+pub struct Table {
+    pub quick: bool,
+    /// Cases of a problem run at once (each program's CPU time and memory are its own, so
+    /// they are measured alike however many run; the lines are printed in the cases' order).
+    pub workers: usize,
+    /// The problem column's width: the longest problem name of the run.
+    pub width: usize,
+}
+
+impl Table {
+    /// A table for a run of `problems` (or more: [`Table::width`] may be widened).
+    pub fn new(problems: &[Problem], quick: bool, workers: usize) -> Table {
+        let width = problems.iter().map(|problem| problem.name.len()).max().unwrap_or(0);
+        Table { quick, workers: workers.max(1), width }
+    }
+}
+
+/// Runs the testdata of `problems`, whose binaries `build_for` built, as `table` says.
 pub fn run_built(
     root: &Path,
     problems: &[Problem],
-    quick: bool,
-    workers: usize,
+    table: Table,
     out: &mut dyn Write,
 ) -> Result<Tally, String> {
     let mut tally = Tally::default();
-    // The problem column is as wide as the longest name of the run.
-    let width = problems.iter().map(|problem| problem.name.len()).max().unwrap_or(0);
-    let run = Run { root, quick, workers: workers.max(1), width };
+    let run = Run { root, table };
     for problem in problems {
         run_problem(&run, problem, &mut tally, out)?;
     }
@@ -87,10 +103,7 @@ pub fn run_built(
 /// What every problem of one run shares.
 struct Run<'a> {
     root: &'a Path,
-    quick: bool,
-    workers: usize,
-    /// The width of the problem column.
-    width: usize,
+    table: Table,
 }
 
 /// One case's lines of the table, and its counts.
@@ -123,7 +136,7 @@ fn run_problem(
     tally: &mut Tally,
     out: &mut dyn Write,
 ) -> Result<(), String> {
-    let (root, quick) = (run.root, run.quick);
+    let (root, quick) = (run.root, run.table.quick);
     let meta = &problem.meta;
     let judged_by = match (&problem.interactor, meta.checker) {
         (Some(interactor), _) => format!("interactor {interactor}"),
@@ -162,7 +175,7 @@ fn run_problem(
             Ok(executable) => programs.push(("bundle", executable)),
             Err(first_error) => {
                 // One line for the problem: no case can run without the bundle.
-                let name = format!("{:<1$}", problem.name, run.width);
+                let name = format!("{:<1$}", problem.name, run.table.width);
                 let line = verdict_line(Verdict::CE, &name, "(every case)", "bundle", "-", "-");
                 say(out, format!("{line}{first_error}"))?;
                 tally.count(false);
@@ -172,7 +185,7 @@ fn run_problem(
     let release_dir = problem.release_dir();
     let programs = &programs;
     let cases = &problem.cases;
-    let workers = run.workers.min(cases.len()).max(1);
+    let workers = run.table.workers.min(cases.len()).max(1);
     // Each worker its own scratch folder (outputs, reports, a checker program's files).
     let runners = (0..workers).map(|_| Runner::new()).collect::<Result<Vec<_>, _>>()?;
     let next = AtomicUsize::new(0);
@@ -230,7 +243,7 @@ fn run_case(
     let (root, meta) = (run.root, &problem.meta);
     let release_dir = problem.release_dir();
     let name = case.file_stem().expect("a case has a name").to_string_lossy();
-    let problem_name = format!("{:<1$}", problem.name, run.width);
+    let problem_name = format!("{:<1$}", problem.name, run.table.width);
     let mut report = CaseReport::default();
     // What the oracle says of a hand-written sample's `.out`, asked once per case.
     let suspect = OnceCell::new();
