@@ -222,24 +222,31 @@ fn tokens(bytes: &[u8]) -> Vec<&[u8]> {
 }
 
 /// `"text"`, cut to a readable length; a byte that is not UTF-8 is shown as `\xfe`, so two
-/// different bytes never look the same.
+/// different bytes never look the same (text that is UTF-8 reads as `{:?}` writes it).
 fn shown(text: &[u8]) -> String {
     const MAX_SHOWN: usize = 40;
     let mut cut = &text[..text.len().min(MAX_SHOWN)];
     let more = if text.len() > MAX_SHOWN { "..." } else { "" };
     let mut quoted = String::from("\"");
+    let push_valid = |quoted: &mut String, valid: &str| {
+        let debug = format!("{valid:?}");
+        quoted.push_str(&debug[1..debug.len() - 1]);
+    };
     loop {
         match std::str::from_utf8(cut) {
             Ok(valid) => {
-                quoted.extend(valid.chars().flat_map(char::escape_debug));
+                push_valid(&mut quoted, valid);
                 break;
             }
             Err(error) => {
                 let (valid, rest) = cut.split_at(error.valid_up_to());
-                let valid = std::str::from_utf8(valid).expect("valid up to here");
-                quoted.extend(valid.chars().flat_map(char::escape_debug));
-                // A sequence cut short at the end is shown byte by byte too.
-                let bad = error.error_len().unwrap_or(rest.len());
+                push_valid(&mut quoted, std::str::from_utf8(valid).expect("valid up to here"));
+                let bad = match error.error_len() {
+                    Some(bad) => bad,
+                    // A character that the cut split in two is left out with the rest.
+                    None if !more.is_empty() => break,
+                    None => rest.len(),
+                };
                 for byte in &rest[..bad] {
                     quoted.push_str(&format!("\\x{byte:02x}"));
                 }
@@ -704,6 +711,16 @@ mod tests {
         assert_eq!(why, r#"line 1, column 1: expected "\xfe", found "\xfd""#);
         let why = Checker::Tokens.check(b"", b"a\xe2\x82\n", b"a\xe2\x82\xac\n").unwrap_err();
         assert_eq!(why, r#"line 1, column 1: expected "a\xe2\x82", found "a€""#);
+        // UTF-8 reads as it did (quotes and apostrophes as `{:?}` writes them), and a
+        // character that the 40-byte cut splits is left out.
+        let why = Checker::Tokens.check(b"", b"don't\n", b"\"won't\"\n").unwrap_err();
+        assert_eq!(why, r#"line 1, column 1: expected "don't", found "\"won't\"""#);
+        let long = format!("{}€", "x".repeat(39));
+        let why = Checker::Exact.check(b"", b"y\n", long.as_bytes()).unwrap_err();
+        assert_eq!(
+            why,
+            format!("line 1, column 1: expected \"y\", found \"{}\"...", "x".repeat(39))
+        );
     }
 
     #[test]
