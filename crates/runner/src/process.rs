@@ -260,12 +260,17 @@ impl Measured {
         (resident_kib > limits.memory_kib).then_some(KillReason::Memory)
     }
 
-    /// Whether the wall-time backstop ends the run now: the program has slept for
-    /// `wall_limit`, or [`WALL_CEILING`] times that has passed. A program that runs (or waits
-    /// for a core on a loaded machine) is left to its CPU limit, so the backstop ends a
-    /// program that sleeps without cutting short one that a busy machine slows down.
+    /// Whether the wall-time backstop ends the run now. Under limits: the program has slept
+    /// for `wall_limit`, or [`WALL_CEILING`] times that has passed; a program that runs (or
+    /// waits for a core on a loaded machine) is left to its CPU limit, so the backstop ends a
+    /// program that sleeps without cutting short one that a busy machine slows down. Without
+    /// limits (a benchmark's run), `wall_limit` of wall time is the only limit.
     pub fn past_wall_limit(&self, wall_limit: Duration) -> bool {
-        self.asleep >= wall_limit || self.started.elapsed() >= wall_limit * WALL_CEILING
+        let elapsed = self.started.elapsed();
+        match self.limits {
+            Some(_) => self.asleep >= wall_limit || elapsed >= wall_limit * WALL_CEILING,
+            None => elapsed >= wall_limit,
+        }
     }
 
     /// Waits for the program to end, stopping it when it passes its limits, when the
