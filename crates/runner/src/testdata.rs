@@ -6,13 +6,17 @@
 //! profile says, once (`bundle.rs`); a bundle that does not compile is one CE line with the
 //! first compiler error at its line in the crate. `--quick` leaves the bundle out.
 //!
-//! An ordinary case's output is compared with its `.out` by the problem's checker (`checker` in
-//! its metadata; its time is shown when it is not small). An interactive problem's cases are
-//! `.in` files alone, each run against the interactor (`interactive.rs`). Per run it prints the
-//! verdict (AC; WA with the checker's or the interactor's reason; RE with the exit status or
-//! signal and the panic's message and place, or the first stderr line; TLE or MLE against the
-//! judge's limits, in the order `verdict.rs` holds; SUSPECT when a hand-written sample's `.out`
-//! is what the problem's oracle disagrees with), the program's CPU time and its own peak memory
+//! Every program runs under the judge's limits (`process.rs`: CPU time, memory, its own
+//! process group). An ordinary case's output is judged as it streams in, by the problem's
+//! checker (`checker` in its metadata; `check.rs`): the run stops at the first difference or
+//! past the output limit, so the runner holds little of it; its stderr keeps its head and tail.
+//! An interactive problem's cases are `.in` files alone, each run against the interactor
+//! (`interactive.rs`). A problem's cases run on every core (one at a time inside `xtask
+//! test`'s pool) and print in order. Per run it prints the verdict (AC; WA with the checker's
+//! or the interactor's reason; RE with the exit status or signal and the panic's message and
+//! place, or the first stderr line; TLE, MLE or OLE against the judge's limits, in the order
+//! `verdict.rs` holds; SUSPECT when a hand-written sample's `.out` is what the problem's
+//! oracle disagrees with, `suspect.rs`), the program's CPU time and its own peak memory
 //! (`process.rs` says how that is measured, and why the program gets an empty environment).
 //! The counts are returned as a [`Tally`]; `xtask testdata` prints them as
 //! `testdata: N passed, N failed`.
@@ -38,9 +42,8 @@ use crate::runner::Runner;
 use crate::verdict::{self, Judged, Verdict};
 use crate::{interactive, process, stderr, suspect};
 
-/// An ordinary run is killed after this many times the time limit of wall time, and a second
-/// (TLE is judged on CPU time, which is watched), so a program that sleeps cannot stall the
-/// suite.
+/// The wall-time backstop is this many times the time limit, and a second (TLE is judged on
+/// CPU time, which is watched), so a program that sleeps cannot stall the suite.
 const HARD_LIMIT_FACTOR: u32 = 3;
 
 /// A checker slower than this has its time shown beside the verdict.
