@@ -13,12 +13,17 @@
 #   --edit-loop: the contest loop's two timings, medians of RUNS (default 5): a new problem
 #   (scripts/new.sh) to its first `scripts/test.sh --quick`, and a one-line edit of
 #   boj-11559's lib.rs to its last verdict. It edits the working tree and puts it back.
+#   --limits: the testdata runner against solutions a judge stops at its limits (4 GB of
+#   memory, a loop, endless output, 1 GB then a wrong line, 1 GB of stderr, a sleeper): the
+#   time to each verdict and the runner's own peak memory (crates/runner/examples/
+#   limits-bench.rs; its workspace is written under target/bench-limits).
 #
 #   scripts/bench.sh boj-11559
 #   scripts/bench.sh boj-11559 --scale
 #   scripts/bench.sh --edit-loop --runs 7
+#   scripts/bench.sh --limits
 set -uo pipefail
-USAGE="scripts/bench.sh [judge-io|bundler|scaffold|PROBLEM...] | scripts/bench.sh PROBLEM --scale | scripts/bench.sh --edit-loop [--runs N]"
+USAGE="scripts/bench.sh [judge-io|bundler|scaffold|PROBLEM...] | scripts/bench.sh PROBLEM --scale | scripts/bench.sh --edit-loop [--runs N] | scripts/bench.sh --limits"
 # shellcheck source=scripts/common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
@@ -26,11 +31,13 @@ targets=()
 problems=()
 scale=no
 edit_loop=no
+limits=no
 runs=5
 while [ $# -gt 0 ]; do
     case $1 in
         --scale) scale=yes ;;
         --edit-loop) edit_loop=yes ;;
+        --limits) limits=yes ;;
         --runs)
             [ $# -ge 2 ] || usage "--runs needs a value"
             is_number "$2" && [ "$2" -ge 1 ] || usage "--runs needs a positive integer, found \"$2\""
@@ -53,6 +60,14 @@ median() {
 seconds_since() {
     awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.3f", b - a }'
 }
+
+if [ "$limits" = yes ]; then
+    [ ${#targets[@]} -eq 0 ] && [ "$scale" = no ] && [ "$edit_loop" = no ] ||
+        usage "--limits takes no target"
+    cargo build -q --release -p xtask || die "cannot build the release xtask"
+    cargo run -q --release -p runner --example limits-bench || die "the limits benchmark failed"
+    exit 0
+fi
 
 if [ "$edit_loop" = yes ]; then
     [ ${#targets[@]} -eq 0 ] && [ "$scale" = no ] || usage "--edit-loop takes no target"

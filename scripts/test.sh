@@ -14,20 +14,24 @@
 #   --quick: the loop after an edit: the release build of the named problems (every problem
 #   when none is named) and their testdata through the release binary only; a named
 #   library's compile check.
+#   --watch PROBLEM: --quick PROBLEM, then again whenever a file of the problem, of a library
+#   it uses or of its testdata changes (on a cleared screen); Ctrl-C ends it.
 #
 #   scripts/test.sh
 #   scripts/test.sh boj-11559
 #   scripts/test.sh --quick boj-11559
+#   scripts/test.sh --watch boj-11559
 #   scripts/test.sh judge-io
 set -uo pipefail
-USAGE="scripts/test.sh [--quick] [PROBLEM|LIBRARY...]"
+USAGE="scripts/test.sh [--quick] [PROBLEM|LIBRARY...] | scripts/test.sh --watch PROBLEM"
 # shellcheck source=scripts/common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 quick=no
 for arg in "$@"; do
     case $arg in
-        --quick) quick=yes ;;
+        # xtask checks that --watch comes first, with one problem.
+        --quick | --watch) quick=yes ;;
         -*) usage "unknown option $arg" ;;
     esac
 done

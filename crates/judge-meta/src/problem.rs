@@ -6,6 +6,7 @@
 //! profile = "boj"          # required: a judge in `profiles::PROFILES`
 //! time-limit-ms = 1000     # optional overrides of the profile's usual limits
 //! memory-limit-mb = 128
+//! output-limit-mb = 64     # optional: stdout over this is OLE (profiles::OUTPUT_LIMIT_MB)
 //! source-limit-bytes = 524288
 //! checker = "tokens"       # optional: exact (default), tokens, floats ABS REL, yes-no, binary
 //! multi-test = true        # optional: the input is t test cases (the statement's shape)
@@ -56,6 +57,8 @@ pub struct ProblemMeta {
     pub time_limit_ms: u64,
     /// The memory limit.
     pub memory_limit_mb: u64,
+    /// The output limit: stdout over this is stopped and judged OLE.
+    pub output_limit_mb: u64,
     /// The judge's source size limit, if it publishes one.
     pub source_limit_bytes: Option<u64>,
     /// How outputs are compared.
@@ -152,7 +155,8 @@ fn parse_scale(value: &Value) -> Result<Scale, String> {
 
 /// The keys the judge table may hold.
 const KEYS: &str =
-    "profile, time-limit-ms, memory-limit-mb, source-limit-bytes, checker, multi-test, scale";
+    "profile, time-limit-ms, memory-limit-mb, output-limit-mb, source-limit-bytes, checker, \
+     multi-test, scale";
 
 impl ProblemMeta {
     /// The judge's name, for reports (`BOJ`).
@@ -285,6 +289,7 @@ pub fn read(root: &Path, name: &str) -> Result<ProblemMeta, String> {
         profile: settings.profile,
         time_limit_ms: settings.time_limit_ms.unwrap_or(settings.profile.time_limit_ms),
         memory_limit_mb: settings.memory_limit_mb.unwrap_or(settings.profile.memory_limit_mb),
+        output_limit_mb: settings.output_limit_mb.unwrap_or(profiles::OUTPUT_LIMIT_MB),
         source_limit_bytes: settings.source_limit_bytes.or(settings.profile.source_limit_bytes),
         checker: settings.checker.unwrap_or(CheckerSpec::Builtin(Checker::Exact)),
         interactive,
@@ -310,6 +315,7 @@ struct Settings {
     profile: &'static Profile,
     time_limit_ms: Option<u64>,
     memory_limit_mb: Option<u64>,
+    output_limit_mb: Option<u64>,
     source_limit_bytes: Option<u64>,
     checker: Option<CheckerSpec>,
     multi_test: bool,
@@ -322,6 +328,7 @@ fn parse(table: &Table) -> Result<Settings, String> {
         profile: &profiles::PROFILES[0],
         time_limit_ms: None,
         memory_limit_mb: None,
+        output_limit_mb: None,
         source_limit_bytes: None,
         checker: None,
         multi_test: false,
@@ -344,6 +351,7 @@ fn parse(table: &Table) -> Result<Settings, String> {
             "source-limit-bytes" => settings.source_limit_bytes = Some(number()?),
             "time-limit-ms" => settings.time_limit_ms = Some(number()?),
             "memory-limit-mb" => settings.memory_limit_mb = Some(number()?),
+            "output-limit-mb" => settings.output_limit_mb = Some(number()?),
             "checker" => settings.checker = Some(CheckerSpec::parse(string()?).map_err(at)?),
             "multi-test" => {
                 settings.multi_test = value.as_bool().ok_or_else(|| {

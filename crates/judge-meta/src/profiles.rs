@@ -40,6 +40,12 @@ pub const RUSTC_163: &str = "/usr/bin/rustc";
 /// The version [`RUSTC_163`] is.
 pub const RUSTC_163_VERSION: &str = "1.63";
 
+/// The output limit of every profile, MiB, unless a problem sets `output-limit-mb`: none of
+/// these judges publishes one (they stop a program that prints far more than the answer), so
+/// this is a documented default, far above any answer the testdata holds (4 MB a problem) and
+/// small enough that a program printing forever is stopped within a second.
+pub const OUTPUT_LIMIT_MB: u64 = 64;
+
 /// Every judge, by key.
 pub const PROFILES: &[Profile] = &[
     Profile {

@@ -136,10 +136,22 @@ fn run_checker(
     };
     let expected = write("expected", expected)?;
     let found = write("found", found)?;
+    run_checker_on_files(program, &input, &expected, &found)
+}
+
+/// Runs a checker program on three files: the case's input, the expected output and the
+/// output to judge (the testdata runner spills an output to a file as it streams, so that it
+/// is never held whole).
+pub fn run_checker_on_files(
+    program: &Path,
+    input: &Path,
+    expected: &Path,
+    found: &Path,
+) -> Result<(), String> {
     let output = Command::new(program)
-        .arg(&input)
-        .arg(&expected)
-        .arg(&found)
+        .arg(input)
+        .arg(expected)
+        .arg(found)
         .output()
         .map_err(|e| format!("cannot run {}: {e}", program.display()))?;
     read_checker_output(program, &output)

@@ -3,13 +3,16 @@
 //!
 //! The interactor runs as `<problem>-interactor CASE.in`; the solver's stdout is its stdin and its
 //! stdout the solver's stdin. Two threads copy each direction and keep the last lines of the
-//! exchange for a failure's report. Both programs are killed once the wall-time deadline
-//! passes, so a solver that waits forever ends as TLE, never as a hang.
+//! exchange for a failure's report. Both programs are killed at the wall-time backstop, so a
+//! solver that waits forever ends as TLE, never as a hang. The solver runs under the judge's
+//! limits as an ordinary run does (`process.rs`: CPU time, memory, its own process group; the
+//! interactor gets a group of its own too), its output to the interactor is counted against
+//! the output limit (OLE), and its stderr keeps its head and tail.
 //!
 //! A deadlock ends sooner: when no byte has crossed for [`IDLE_LIMIT`] while both programs
 //! sleep (Linux's state `S`, as when reading an empty pipe), neither gains CPU time and no byte
-//! waits in the pipes for the runner to pass on, each waits for the other (most often the solver forgot to flush), and nothing can change that.
-//! The run is killed then and judged TLE with that reason, as Codeforces judges an idle
+//! waits in the pipes for the runner to pass on, each waits for the other (most often the
+//! solver forgot to flush), and nothing can change that. The run is killed then and judged TLE with that reason, as Codeforces judges an idle
 //! program; so a solver that never flushes costs a fraction of a second per case, not twice
 //! the time limit.
 
@@ -17,14 +20,17 @@ use std::collections::VecDeque;
 use std::fs;
 use std::io::{Read, Write};
 use std::os::fd::{AsRawFd, RawFd};
+use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use super::process::{self, Measured, ProcessStat, Usage};
-use super::Runner;
+use crate::process::Limits;
+use crate::process::{self, KillReason, Killed, Measured, ProcessStat, Usage};
+use crate::runner::Runner;
+use crate::verdict::{self, Verdict};
 
 /// How long both sides must wait for each other, with nothing crossing, to be a deadlock.
 pub const IDLE_LIMIT: Duration = Duration::from_millis(300);
@@ -43,6 +49,9 @@ pub struct Interaction {
     pub solver_ended_first: bool,
     /// The wall time when the run was killed, if it was.
     pub killed_after: Option<Duration>,
+    /// Why the solver was killed at its limits (CPU, memory, or `Stopped`: its output was
+    /// over the limit), if it was.
+    pub at_limit: Option<Killed>,
     /// Whether it was killed as a deadlock (both sides waiting, see [`IDLE_LIMIT`]).
     pub deadlocked: bool,
     /// The last lines of the exchange, oldest first.
@@ -56,8 +65,8 @@ pub fn run(
     interactor: &Path,
     case: &Path,
     wall_limit: Duration,
+    limits: Option<Limits>,
 ) -> Result<Interaction, String> {
-    let solver_stderr_path = runner.file("solver-stderr");
     let judge_stderr_path = runner.file("judge-stderr");
     let create = |path: &Path| {
         fs::File::create(path).map_err(|e| format!("cannot create {}: {e}", path.display()))
@@ -67,9 +76,10 @@ pub fn run(
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(create(&judge_stderr_path)?)
+        // A group of its own, killed whole if it must be.
+        .process_group(0)
         .spawn()
         .map_err(|e| format!("cannot start {}: {e}", interactor.display()))?;
-    let started = Instant::now();
     let mut program = match Measured::start(
         &runner.helper,
         runner.file("report"),
@@ -77,16 +87,16 @@ pub fn run(
         &[],
         Stdio::piped(),
         Stdio::piped(),
-        create(&solver_stderr_path)?.into(),
+        Stdio::piped(),
+        limits,
     ) {
         Ok(program) => program,
         Err(e) => {
-            let _ = judge.kill();
-            let _ = judge.wait();
+            kill_interactor(&mut judge);
             return Err(e);
         }
     };
-    let (to_solver, from_solver) = program.take_pipes();
+    let (to_solver, from_solver, solver_stderr) = program.take_pipes();
     let (to_judge, from_judge) = (judge.stdin.take(), judge.stdout.take());
     // The pipes the runner reads: bytes waiting in them are not a deadlock, only a runner
     // not yet scheduled to pass them on.
@@ -94,17 +104,24 @@ pub fn run(
         [from_solver.as_ref().map(AsRawFd::as_raw_fd), from_judge.as_ref().map(AsRawFd::as_raw_fd)];
     let exchange = Mutex::new(Exchange::default());
     let moved = AtomicU64::new(0);
-    let (waited, solver_eof, judge_eof) = std::thread::scope(|scope| {
-        let (exchange, moved) = (&exchange, &moved);
+    // The solver's output past the limit: the run is stopped, OLE.
+    let output_limit = limits.map_or(u64::MAX, |limits| limits.output_bytes);
+    let over_output = AtomicBool::new(false);
+    let (waited, solver_eof, judge_eof, solver_stderr) = std::thread::scope(|scope| {
+        let (exchange, moved, over_output) = (&exchange, &moved, &over_output);
         let solver_to_judge = scope.spawn(move || {
+            let counted = Counted { limit: output_limit, over: over_output };
             pump(
                 from_solver.expect("piped"),
                 to_judge.expect("piped"),
                 Direction::ToJudge,
                 exchange,
                 moved,
+                Some(counted),
             )
         });
+        let solver_stderr = solver_stderr.expect("piped");
+        let stderr = scope.spawn(move || crate::stderr::HeadTail::read_all(solver_stderr));
         let judge_to_solver = scope.spawn(move || {
             pump(
                 from_judge.expect("piped"),
@@ -112,13 +129,15 @@ pub fn run(
                 Direction::ToSolver,
                 exchange,
                 moved,
+                None,
             )
         });
-        let waited = wait_both(&mut program, &mut judge, started + wall_limit, moved, unread);
+        let waited = wait_both(&mut program, &mut judge, wall_limit, moved, unread, over_output);
         // Both have ended or been killed, so both pumps meet the end of their input.
         let solver_eof = solver_to_judge.join().expect("the pump does not panic");
         let judge_eof = judge_to_solver.join().expect("the pump does not panic");
-        (waited, solver_eof, judge_eof)
+        let solver_stderr = stderr.join().map(|kept| kept.bytes()).unwrap_or_default();
+        (waited, solver_eof, judge_eof, solver_stderr)
     });
     let waited = waited?;
     let first_line = |path: &Path| {
@@ -128,11 +147,12 @@ pub fn run(
     let exchange = exchange.into_inner().expect("the pumps do not panic");
     Ok(Interaction {
         solver: waited.solver,
-        solver_stderr: super::stderr::summary(&fs::read(&solver_stderr_path).unwrap_or_default()),
+        solver_stderr: crate::stderr::summary(&solver_stderr),
         interactor: waited.interactor,
         interactor_says: first_line(&judge_stderr_path),
         solver_ended_first: solver_eof <= judge_eof,
         killed_after: waited.killed_after,
+        at_limit: waited.at_limit,
         deadlocked: waited.deadlocked,
         exchange: exchange.last_lines(),
     })
@@ -143,26 +163,53 @@ struct Waited {
     solver: Option<Usage>,
     interactor: Option<ExitStatus>,
     killed_after: Option<Duration>,
+    at_limit: Option<Killed>,
     deadlocked: bool,
 }
 
+/// Kills the interactor's process group and reaps it.
+fn kill_interactor(judge: &mut Child) {
+    process::kill_group(judge.id());
+    let _ = judge.wait();
+}
+
 /// Waits for the solver and the interactor to end; kills both when they deadlock, and
-/// whichever still runs at `deadline`. `moved` counts the bytes that crossed; `unread` are
+/// whichever still runs at the wall-time backstop ([`Measured::past_wall_limit`] of
+/// `wall_limit`); kills both when the solver passes its limits (or
+/// `over_output` says its output did). `moved` counts the bytes that crossed; `unread` are
 /// the pipes from each program to the runner.
 fn wait_both(
     program: &mut Measured,
     judge: &mut Child,
-    deadline: Instant,
+    wall_limit: Duration,
     moved: &AtomicU64,
     unread: [Option<RawFd>; 2],
+    over_output: &AtomicBool,
 ) -> Result<Waited, String> {
     let mut solver = None;
     let mut interactor = None;
     let mut idle = IdleWatch::default();
     let mut deadlocked = false;
+    let mut at_limit = None;
+    let mut wall_passed = false;
+    let deadline = Instant::now() + wall_limit * process::WALL_CEILING;
     let result = process::poll_until(deadline, || {
         if solver.is_none() {
             solver = program.try_finish()?;
+            if solver.is_none() {
+                at_limit = if over_output.load(Ordering::SeqCst) {
+                    Some(KillReason::Stopped)
+                } else {
+                    program.over_limits()
+                };
+                if at_limit.is_some() {
+                    return Ok(true);
+                }
+                wall_passed = program.past_wall_limit(wall_limit);
+                if wall_passed {
+                    return Ok(true);
+                }
+            }
         }
         if interactor.is_none() {
             interactor =
@@ -183,21 +230,25 @@ fn wait_both(
     let finished = match result {
         Ok(finished) => finished,
         Err(e) => {
-            program.kill();
-            let _ = judge.kill();
-            let _ = judge.wait();
+            program.kill(KillReason::Stopped);
+            kill_interactor(judge);
             return Err(e);
         }
     };
-    let killed_after = (!finished || deadlocked).then(|| program.elapsed());
-    if solver.is_none() {
-        program.kill();
-    }
+    let killed_after = (!finished || deadlocked || wall_passed).then(|| program.elapsed());
+    let at_limit = match at_limit {
+        Some(why) => Some(program.kill(why)),
+        None => {
+            if solver.is_none() {
+                program.kill(KillReason::WallTime);
+            }
+            None
+        }
+    };
     if interactor.is_none() {
-        let _ = judge.kill();
-        let _ = judge.wait();
+        kill_interactor(judge);
     }
-    Ok(Waited { solver, interactor, killed_after, deadlocked })
+    Ok(Waited { solver, interactor, killed_after, at_limit, deadlocked })
 }
 
 /// Watches for a deadlock: the same bytes moved and the same CPU time on both sides, both
@@ -257,6 +308,12 @@ impl Direction {
     }
 }
 
+/// A pump's count of the bytes it passed, against a limit: `over` is set past it.
+struct Counted<'a> {
+    limit: u64,
+    over: &'a AtomicBool,
+}
+
 /// Copies `from` into `to` until `from` ends, recording what passes; the instant it ended.
 /// Once `to` is closed (its reader ended) the rest is still read, so the writer never blocks.
 fn pump(
@@ -265,9 +322,11 @@ fn pump(
     direction: Direction,
     exchange: &Mutex<Exchange>,
     moved: &AtomicU64,
+    counted: Option<Counted>,
 ) -> Instant {
     let mut to = Some(to);
     let mut buffer = vec![0; 1 << 16];
+    let mut total = 0u64;
     loop {
         let n = match from.read(&mut buffer) {
             Ok(0) => break,
@@ -276,6 +335,15 @@ fn pump(
             Err(_) => break,
         };
         moved.fetch_add(n as u64, Ordering::Relaxed);
+        total += n as u64;
+        if let Some(counted) = &counted {
+            if total > counted.limit {
+                // Past the output limit: the waiter stops the run; nothing more is passed on.
+                counted.over.store(true, Ordering::SeqCst);
+                to = None;
+                continue;
+            }
+        }
         exchange.lock().expect("no pump panics").record(direction, &buffer[..n]);
         if let Some(writer) = to.as_mut() {
             if writer.write_all(&buffer[..n]).and_then(|()| writer.flush()).is_err() {
@@ -344,27 +412,30 @@ impl Exchange {
     }
 }
 
-/// What an interaction's end means: the verdict code and its detail.
+/// What an interaction's end means: the verdict and its detail.
 ///
 /// A rejection that came while the solver was still talking is WA whatever the solver did
 /// next (a solver often crashes or hangs once its input ends). Otherwise: killed at the
-/// deadline is TLE; then CPU time over the limit, TLE; a solver that failed, RE; the
-/// interactor's rejection, WA, and any other end of it, FAIL; then the memory limit.
-pub fn verdict(
-    run: &Interaction,
-    time_limit: Duration,
-    memory_limit_kib: u64,
-) -> (&'static str, String) {
+/// deadline is TLE; then the solver's own end against the limits ([`verdict::of_usage`]:
+/// TLE, RE, MLE); then the interactor's rejection, WA, and any other end of it, FAIL.
+pub fn verdict(run: &Interaction, limits: Limits) -> (Verdict, String) {
     let interactor_code = run.interactor.and_then(|status| status.code());
     let rejected = interactor_code == Some(1) && !run.solver_ended_first;
     let says = || run.interactor_says.clone().unwrap_or_else(|| "no reason given".to_string());
-    if let Some(after) = run.killed_after {
-        if rejected {
-            return ("WA", says());
+    if rejected && (run.killed_after.is_some() || run.at_limit.is_some()) {
+        return (Verdict::WA, says());
+    }
+    if let Some(killed) = run.at_limit {
+        if killed.why == KillReason::Stopped {
+            return (Verdict::OLE, verdict::over_output(limits));
         }
+        let judged = verdict::of_kill(&killed, limits);
+        return (judged.verdict, judged.detail);
+    }
+    if let Some(after) = run.killed_after {
         if run.deadlocked {
             return (
-                "TLE",
+                Verdict::TLE,
                 format!(
                     "idle: the solver and the interactor both waited for input ({:.1} s in, \
                      nothing crossed for {:.1} s): did the solver flush before it read?",
@@ -377,27 +448,25 @@ pub fn verdict(
             None => ": still running (waiting for input? a missing flush?)",
             Some(_) => ": the interactor did not end",
         };
-        return ("TLE", format!("killed after {:.1} s of wall time{waiting}", after.as_secs_f64()));
+        return (
+            Verdict::TLE,
+            format!("killed after {:.1} s of wall time{waiting}", after.as_secs_f64()),
+        );
     }
     let solver = run.solver.expect("not killed, so the solver ended");
-    if solver.cpu > time_limit {
-        return ("TLE", format!("over {} ms", time_limit.as_millis()));
-    }
-    if !solver.exit.success() && !rejected {
-        return ("RE", format!("{}; {}", solver.exit, run.solver_stderr));
+    // A failure after the rejection is the rejection's consequence: the WA below stands.
+    let failure = || (!rejected).then(|| run.solver_stderr.clone());
+    if let Some(judged) = verdict::of_usage(&solver, limits, failure) {
+        return judged;
     }
     match interactor_code {
-        Some(0) => {}
-        Some(1) => return ("WA", says()),
+        Some(0) => (Verdict::AC, String::new()),
+        Some(1) => (Verdict::WA, says()),
         _ => {
             let status = run.interactor.map_or("killed".to_string(), |s| s.to_string());
-            return ("FAIL", format!("the interactor failed ({status}): {}", says()));
+            (Verdict::FAIL, format!("the interactor failed ({status}): {}", says()))
         }
     }
-    if solver.peak_kib > memory_limit_kib {
-        return ("MLE", format!("over {} MB", memory_limit_kib / 1024));
-    }
-    ("AC", String::new())
 }
 
 #[cfg(test)]
@@ -405,6 +474,7 @@ mod tests {
     use super::{
         verdict, Direction, Exchange, IdleWatch, Interaction, IDLE_LIMIT, KEPT_LINES, LINE_CUT,
     };
+    use crate::process::Limits;
     use crate::process::{Exit, ProcessStat, Usage};
     use std::os::unix::process::ExitStatusExt;
     use std::process::ExitStatus;
@@ -421,13 +491,17 @@ mod tests {
             interactor_says: Some("wrong guess".to_string()),
             solver_ended_first,
             killed_after: None,
+            at_limit: None,
             deadlocked: false,
             exchange: Vec::new(),
         }
     }
 
     fn judged(run: &Interaction) -> (&'static str, String) {
-        verdict(run, Duration::from_secs(1), 64 * 1024)
+        let limits =
+            Limits { time: Duration::from_secs(1), memory_kib: 64 * 1024, output_bytes: 1 << 20 };
+        let (verdict, detail) = verdict(run, limits);
+        (verdict.as_str(), detail)
     }
 
     #[test]
@@ -474,8 +548,8 @@ mod tests {
 
     #[test]
     fn a_deadlock_is_both_sides_asleep_with_nothing_moving() {
-        let asleep = |cpu_ticks| Some(ProcessStat { sleeping: true, cpu_ticks });
-        let awake = Some(ProcessStat { sleeping: false, cpu_ticks: 3 });
+        let asleep = |cpu_ticks| Some(ProcessStat { sleeping: true, cpu_ticks, resident_pages: 1 });
+        let awake = Some(ProcessStat { sleeping: false, cpu_ticks: 3, resident_pages: 1 });
         let start = Instant::now();
         let at = |millis| start + std::time::Duration::from_millis(millis);
         let limit = IDLE_LIMIT.as_millis() as u64;

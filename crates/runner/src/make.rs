@@ -10,14 +10,17 @@
 //! lists the cases made here; one the list no longer names is removed, and hand-written cases
 //! (samples) are never touched. Sizes are in bytes, against the testdata budget.
 
-use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use super::check::TimedChecker;
-use super::{interactive, target_dir, Runner};
+use crate::check::TimedChecker;
+use crate::interactive;
+use crate::problem::{build, generated, target_dir, GENERATED};
+use crate::process::Limits;
+use crate::runner::Runner;
+use crate::verdict::Verdict;
 use judge_meta::protocol::{checker_name, interactor_name};
 use judge_meta::CheckerSpec;
 
@@ -26,16 +29,6 @@ const BUDGET_BYTES: u64 = 4_000_000;
 
 /// The interactor's wall-time allowance when it checks a case.
 const INTERACTIVE_WALL_LIMIT: Duration = Duration::from_secs(10);
-
-/// The list of the cases made here, in a problem's testdata folder.
-const GENERATED: &str = ".generated";
-
-/// The names of the cases make-testdata made in the testdata folder `dir` (none if it never
-/// ran there): every other case was written by hand.
-pub fn generated(dir: &Path) -> BTreeSet<String> {
-    let text = fs::read_to_string(dir.join(GENERATED)).unwrap_or_default();
-    text.lines().map(str::trim).filter(|name| !name.is_empty()).map(String::from).collect()
-}
 
 /// One line of `testdata.list`.
 #[derive(Debug, PartialEq)]
@@ -101,7 +94,7 @@ pub fn run(root: &Path, problem: &str) -> Result<(), String> {
             (false, CheckerSpec::Builtin(_)) => binaries.push(&oracle),
         }
     }
-    super::build(root, &[(problem, &binaries)])?;
+    build(root, &[(problem, &binaries)])?;
     let release = target_dir(root).join("release");
 
     let runner = Runner::new()?;
@@ -126,10 +119,17 @@ pub fn run(root: &Path, problem: &str) -> Result<(), String> {
                     &release.join(&interactor),
                     &input,
                     INTERACTIVE_WALL_LIMIT,
+                    None,
                 )
                 .map_err(describe)?;
-                let (code, detail) = interactive::verdict(&run, INTERACTIVE_WALL_LIMIT, u64::MAX);
-                if code != "AC" {
+                // The interactor checks the exchange; the limits are the runner's to judge.
+                let limits = Limits {
+                    time: INTERACTIVE_WALL_LIMIT,
+                    memory_kib: u64::MAX,
+                    output_bytes: u64::MAX,
+                };
+                let (code, detail) = interactive::verdict(&run, limits);
+                if code != Verdict::AC {
                     return Err(describe(format!(
                         "{code} against the interactor: {detail}; nothing written"
                     )));

@@ -10,8 +10,28 @@
 //! a report file. The figures are the ones GNU time (`/usr/bin/time -f %M`) gives, which starts
 //! programs the same way.
 //!
-//! The runner kills a run by killing the helper: the program, started with a parent-death
-//! signal, dies with it.
+//! The judge's limits are enforced here ([`Limits`]), in two layers, because neither alone
+//! does it: an rlimit cannot see resident memory (Linux ignores `RLIMIT_RSS`) and counts CPU
+//! in whole seconds, and polling cannot stop an allocation that takes gigabytes between two
+//! looks.
+//! - rlimits, set in the program before it starts: `RLIMIT_AS` (address space) at twice the
+//!   memory limit plus 256 MiB, so an allocation past it fails at once (Rust then prints
+//!   `memory allocation of N bytes failed` and aborts, judged MLE) and the machine is never at
+//!   risk whatever the runner does; generous, because address space is more than resident
+//!   memory (a thread's stack and malloc's per-thread arenas are reserved whole).
+//!   `RLIMIT_CPU` at the time limit rounded up to a second, plus a second: a backstop for a
+//!   runner that stalls. `RLIMIT_FSIZE` at the output limit, for a program whose stdout is a
+//!   file (an oracle's run).
+//! - polling, by the runner while it waits (every few milliseconds): CPU time past the limit
+//!   plus [`CPU_MARGIN`] is stopped as TLE, resident memory past the memory limit as MLE. So a
+//!   loop costs its limit, not the wall-time backstop, and MLE comes as memory is touched.
+//!   The wall-time backstop counts the time the program was seen asleep
+//!   ([`Measured::past_wall_limit`]), so it ends a program that sleeps but not one that a
+//!   loaded machine slows down.
+//!
+//! Every helper is the leader of a process group of its own, which the program and whatever it
+//! starts join. The runner kills a run by killing the group; a helper whose program ended
+//! kills its group once the report is written. So no child of the program survives its run.
 //!
 //! The program runs with an empty environment. A judge's environment is not published, and
 //! what this one holds would change the figures and the behaviour: `RUST_BACKTRACE=1` makes a
@@ -25,7 +45,8 @@ use std::ffi::OsStr;
 use std::fs;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// How a measured program ended, and what it used.
@@ -60,6 +81,73 @@ impl std::fmt::Display for Exit {
     }
 }
 
+/// The judge's limits on one run, enforced while it runs (see the module's doc).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// CPU time.
+    pub time: Duration,
+    /// Peak resident memory, KiB.
+    pub memory_kib: u64,
+    /// Bytes of stdout.
+    pub output_bytes: u64,
+}
+
+/// The wall-time backstop is this many times the time limit, and a second (TLE is judged on
+/// CPU time, which is watched), so a program that sleeps cannot stall the suite.
+const HARD_LIMIT_FACTOR: u32 = 3;
+
+/// The wall-time backstop of a run, ordinary or interactive: CPU time is watched, so this
+/// only ends a program that sleeps or waits (a deadlock ends sooner, see `interactive.rs`);
+/// generous, because a loaded machine stretches wall time.
+pub fn wall_limit(time_limit: Duration) -> Duration {
+    time_limit * HARD_LIMIT_FACTOR + Duration::from_secs(1)
+}
+
+/// How far past the time limit a program's CPU time may go before it is stopped: the polled
+/// CPU time is counted in clock ticks, and what is judged is `wait4`'s exact figure, so a
+/// program that ends just under the limit must not be stopped just over it.
+pub const CPU_MARGIN: Duration = Duration::from_millis(100);
+
+/// The address space a program may reserve under a memory limit (see the module's doc).
+fn address_space_bytes(memory_kib: u64) -> u64 {
+    memory_kib.saturating_mul(2 * 1024).saturating_add(256 << 20)
+}
+
+/// The signal `RLIMIT_FSIZE` sends: a file written past the output limit.
+pub const SIGXFSZ: i32 = 25;
+
+/// How a watched run ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ended {
+    /// The program ended by itself (or by an rlimit's signal).
+    Finished(Usage),
+    /// The runner killed it.
+    Killed(Killed),
+}
+
+/// Why and when the runner killed a run, and what it had used by the last look.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Killed {
+    pub why: KillReason,
+    /// The wall time at the kill.
+    pub after: Duration,
+    /// The CPU time and the resident memory (KiB) at the last look, if it was seen.
+    pub cpu: Option<Duration>,
+    pub resident_kib: Option<u64>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KillReason {
+    /// The wall-time backstop.
+    WallTime,
+    /// CPU time past the limit and [`CPU_MARGIN`].
+    CpuTime,
+    /// Resident memory past the limit.
+    Memory,
+    /// The caller asked (its output was judged, or is over the limit).
+    Stopped,
+}
+
 /// ` (SIGSEGV)` for the signals a crashing program usually dies of.
 fn signal_name(signal: i32) -> &'static str {
     match signal {
@@ -79,11 +167,26 @@ pub struct Measured {
     helper: Child,
     report: PathBuf,
     started: Instant,
+    limits: Option<Limits>,
+    /// The program's process id, once the helper has written it.
+    program: Option<u32>,
+    /// What the last look saw: CPU time and resident memory.
+    seen: (Option<Duration>, Option<u64>),
+    /// When the last look was, and how long the program was seen asleep in all (waiting: for
+    /// time to pass, for input, for a pipe to drain).
+    last_look: Option<Instant>,
+    asleep: Duration,
 }
+
+/// The wall-time backstop's ceiling, in wall limits: even a program that never sleeps ends by
+/// then (its CPU limit ends it sooner unless the machine is very busy).
+pub const WALL_CEILING: u32 = 4;
 
 impl Measured {
     /// Starts `program ARGS` through `helper` (the `xtask` executable) with the given standard
-    /// streams; the usage is written to `report`, a path no other run uses at the same time.
+    /// streams, under `limits` (none: a helper program of the problem's, such as a generator);
+    /// the usage is written to `report`, a path no other run uses at the same time.
+    #[allow(clippy::too_many_arguments)] // the program, its streams and limits, each named
     pub fn start(
         helper: &Path,
         report: PathBuf,
@@ -92,25 +195,45 @@ impl Measured {
         stdin: Stdio,
         stdout: Stdio,
         stderr: Stdio,
+        limits: Option<Limits>,
     ) -> Result<Measured, String> {
         let _ = fs::remove_file(&report);
         let _ = fs::remove_file(pid_file(&report));
+        let rlimits = limits.map_or(RLIMITS_NONE.to_string(), |limits| {
+            // Whole seconds only: the limit rounded up, and a second more (SIGXCPU; SIGKILL a
+            // second after).
+            let cpu_seconds = limits.time.as_secs_f64().ceil() as u64 + 1;
+            let address_space = address_space_bytes(limits.memory_kib);
+            format!("{cpu_seconds},{address_space},{}", limits.output_bytes)
+        });
         let helper = Command::new(helper)
             .arg("measure")
             .arg(&report)
+            .arg(rlimits)
             .arg(program)
             .args(args)
             .stdin(stdin)
             .stdout(stdout)
             .stderr(stderr)
+            // Its own process group, which the program and its children join.
+            .process_group(0)
             .spawn()
             .map_err(|e| format!("cannot start {}: {e}", helper.display()))?;
-        Ok(Measured { helper, report, started: Instant::now() })
+        Ok(Measured {
+            helper,
+            report,
+            started: Instant::now(),
+            limits,
+            program: None,
+            seen: (None, None),
+            last_look: None,
+            asleep: Duration::ZERO,
+        })
     }
 
-    /// The stdin and stdout pipes, when the program was started with them.
-    pub fn take_pipes(&mut self) -> (Option<ChildStdin>, Option<ChildStdout>) {
-        (self.helper.stdin.take(), self.helper.stdout.take())
+    /// The stdin, stdout and stderr pipes, when the program was started with them.
+    pub fn take_pipes(&mut self) -> (Option<ChildStdin>, Option<ChildStdout>, Option<ChildStderr>) {
+        (self.helper.stdin.take(), self.helper.stdout.take(), self.helper.stderr.take())
     }
 
     /// The wall time since the start.
@@ -127,51 +250,86 @@ impl Measured {
         }
     }
 
-    /// Waits for the program to end, killing it once `wall_limit` has passed since the start;
-    /// its usage, or `None` if it was killed. A thread waits for the helper, so the end is
-    /// seen as it happens (polling would add its pause to every run).
-    pub fn finish_within(&mut self, wall_limit: Duration) -> Result<Option<Usage>, String> {
-        let remaining = wall_limit.saturating_sub(self.started.elapsed());
-        let helper_pid = self.helper.id();
-        let (ended, waited) = std::sync::mpsc::channel();
-        let status = std::thread::scope(|scope| {
-            let helper = &mut self.helper;
-            scope.spawn(move || {
-                let _ = ended.send(helper.wait());
-            });
-            match waited.recv_timeout(remaining) {
-                Ok(status) => Some(status),
-                Err(_) => {
-                    // The program dies with its helper; the waiter then returns.
-                    sys::kill(helper_pid);
-                    let _ = waited.recv();
-                    None
-                }
+    /// Takes a look at the running program: why it must be stopped now, if it is past its
+    /// CPU time or its memory (see the module's doc). Also counts how long it has been seen
+    /// asleep ([`Measured::asleep`]).
+    pub fn over_limits(&mut self) -> Option<KillReason> {
+        let stat = self.program_stat()?;
+        let now = Instant::now();
+        if let Some(last) = self.last_look.replace(now) {
+            if stat.sleeping {
+                self.asleep += now - last;
             }
-        });
-        match status {
-            Some(Ok(status)) => self.read_report(status).map(Some),
-            Some(Err(e)) => Err(format!("cannot wait for the measuring helper: {e}")),
-            None => {
-                let _ = fs::remove_file(&self.report);
-                let _ = fs::remove_file(pid_file(&self.report));
-                Ok(None)
-            }
+        }
+        let limits = self.limits?;
+        let cpu = Duration::from_secs_f64(stat.cpu_ticks as f64 / sys::clock_ticks());
+        let resident_kib = stat.resident_pages * sys::page_kib();
+        self.seen = (Some(cpu), Some(resident_kib));
+        if cpu > limits.time + CPU_MARGIN {
+            return Some(KillReason::CpuTime);
+        }
+        (resident_kib > limits.memory_kib).then_some(KillReason::Memory)
+    }
+
+    /// Whether the wall-time backstop ends the run now. Under limits: the program has slept
+    /// for `wall_limit`, or [`WALL_CEILING`] times that has passed; a program that runs (or
+    /// waits for a core on a loaded machine) is left to its CPU limit, so the backstop ends a
+    /// program that sleeps without cutting short one that a busy machine slows down. Without
+    /// limits (a benchmark's run), `wall_limit` of wall time is the only limit.
+    pub fn past_wall_limit(&self, wall_limit: Duration) -> bool {
+        let elapsed = self.started.elapsed();
+        match self.limits {
+            Some(_) => self.asleep >= wall_limit || elapsed >= wall_limit * WALL_CEILING,
+            None => elapsed >= wall_limit,
         }
     }
 
-    /// Kills the program (through its helper) and reaps the helper.
-    pub fn kill(&mut self) {
-        let _ = self.helper.kill();
+    /// Waits for the program to end, stopping it when it passes its limits, when the
+    /// wall-time backstop says so ([`Measured::past_wall_limit`]), or when `stop` is set (by
+    /// a thread that judged its output).
+    pub fn watch(&mut self, wall_limit: Duration, stop: &AtomicBool) -> Result<Ended, String> {
+        let mut killed = None;
+        let deadline = self.started + wall_limit * WALL_CEILING;
+        let mut usage = None;
+        poll_until(deadline, || {
+            if let Some(ended) = self.try_finish()? {
+                usage = Some(ended);
+                return Ok(true);
+            }
+            let why = if stop.load(Ordering::SeqCst) {
+                Some(KillReason::Stopped)
+            } else {
+                self.over_limits()
+                    .or_else(|| self.past_wall_limit(wall_limit).then_some(KillReason::WallTime))
+            };
+            killed = why;
+            Ok(why.is_some())
+        })?;
+        if let Some(usage) = usage {
+            return Ok(Ended::Finished(usage));
+        }
+        Ok(Ended::Killed(self.kill(killed.unwrap_or(KillReason::WallTime))))
+    }
+
+    /// Kills the program, its helper and whatever they started (the helper's process group),
+    /// and reaps the helper; what the last look saw.
+    pub fn kill(&mut self, why: KillReason) -> Killed {
+        let after = self.started.elapsed();
+        // The helper is not reaped yet, so its id is still its group's.
+        sys::kill_group(self.helper.id());
         let _ = self.helper.wait();
         let _ = fs::remove_file(&self.report);
         let _ = fs::remove_file(pid_file(&self.report));
+        Killed { why, after, cpu: self.seen.0, resident_kib: self.seen.1 }
     }
 
     /// The running program's state and CPU time so far, once the helper has started it.
-    pub fn program_stat(&self) -> Option<ProcessStat> {
-        let pid: u32 = fs::read_to_string(pid_file(&self.report)).ok()?.trim().parse().ok()?;
-        process_stat(pid)
+    pub fn program_stat(&mut self) -> Option<ProcessStat> {
+        if self.program.is_none() {
+            let pid = fs::read_to_string(pid_file(&self.report)).ok()?.trim().parse().ok()?;
+            self.program = Some(pid);
+        }
+        process_stat(self.program?)
     }
 
     fn read_report(&self, status: ExitStatus) -> Result<Usage, String> {
@@ -185,6 +343,9 @@ impl Measured {
             .ok_or_else(|| format!("the measuring helper failed ({status}) and wrote {text:?}"))
     }
 }
+
+/// The helper's limits argument for a program run without limits.
+const RLIMITS_NONE: &str = "none";
 
 /// Where the helper writes the program's process id: `REPORT.pid`.
 fn pid_file(report: &Path) -> PathBuf {
@@ -200,6 +361,8 @@ pub struct ProcessStat {
     pub sleeping: bool,
     /// User plus system CPU time so far, in clock ticks (all its threads).
     pub cpu_ticks: u64,
+    /// Resident memory, in pages.
+    pub resident_pages: u64,
 }
 
 /// The state and CPU time of process `pid`, `None` once it has ended.
@@ -212,7 +375,23 @@ pub fn process_stat(pid: u32) -> Option<ProcessStat> {
 fn parse_stat(text: &str) -> Option<ProcessStat> {
     let fields: Vec<&str> = text[text.rfind(')')? + 1..].split_whitespace().collect();
     let ticks = |i: usize| fields.get(i)?.parse::<u64>().ok();
-    Some(ProcessStat { sleeping: *fields.first()? == "S", cpu_ticks: ticks(11)? + ticks(12)? })
+    Some(ProcessStat {
+        sleeping: *fields.first()? == "S",
+        cpu_ticks: ticks(11)? + ticks(12)?,
+        resident_pages: ticks(21).unwrap_or(0),
+    })
+}
+
+/// Catches Ctrl-C (SIGINT) from now on: the flag is set instead of the process ending, for a
+/// command that ends cleanly at its next step (`xtask test --watch`).
+pub fn catch_interrupt() -> &'static AtomicBool {
+    sys::catch_interrupt();
+    &sys::INTERRUPTED
+}
+
+/// Kills the process group led by `leader`, a child of this process not yet reaped.
+pub fn kill_group(leader: u32) {
+    sys::kill_group(leader);
 }
 
 /// How many bytes wait to be read in the pipe `fd` (`FIONREAD`), `None` if it cannot say.
@@ -220,8 +399,9 @@ pub fn bytes_waiting(fd: std::os::fd::RawFd) -> Option<usize> {
     sys::bytes_waiting(fd)
 }
 
-/// Runs `program` with stdin from `input` and stdout, stderr to the given files, killing it
-/// once `wall_limit` passes. `Ok(None)` if it was killed.
+/// Runs `program` with stdin from `input` and stdout, stderr to the given files, under
+/// `limits`, killing it once `wall_limit` passes. `Ok(None)` if it was killed.
+#[allow(clippy::too_many_arguments)] // the run's files and limits, each named at the call
 pub fn run_to_files(
     helper: &Path,
     report: PathBuf,
@@ -230,6 +410,7 @@ pub fn run_to_files(
     stdout: &Path,
     stderr: &Path,
     wall_limit: Duration,
+    limits: Option<Limits>,
 ) -> Result<Option<Usage>, String> {
     let open = |path: &Path| {
         fs::File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))
@@ -246,8 +427,12 @@ pub fn run_to_files(
         open(input)?.into(),
         create(stdout)?.into(),
         create(stderr)?.into(),
+        limits,
     )?;
-    run.finish_within(wall_limit)
+    match run.watch(wall_limit, &AtomicBool::new(false))? {
+        Ended::Finished(usage) => Ok(Some(usage)),
+        Ended::Killed(_) => Ok(None),
+    }
 }
 
 /// Waits for `child`, which this process started, to end, killing it once `limit` passes;
@@ -318,10 +503,17 @@ fn parse_report(text: &str) -> Option<Usage> {
     })
 }
 
-/// `xtask measure REPORT PROGRAM [ARGS...]`: the helper's side. Runs the program with this
-/// process's standard streams, waits for it, and writes its usage to REPORT; a program that
-/// cannot be started is reported as `error MESSAGE`. Exits 0 once the report is written.
-pub fn measure_main(report: &Path, program: &OsStr, args: &[&OsStr]) -> Result<(), String> {
+/// `xtask measure REPORT RLIMITS PROGRAM [ARGS...]` (`args`, after `measure`): the helper's
+/// side. Runs the program with this process's standard streams under RLIMITS
+/// (`CPU_SECONDS,ADDRESS_SPACE_BYTES,FILE_SIZE_BYTES`, or `none`), waits for it, and writes
+/// its usage to REPORT; a program that cannot be started is reported as `error MESSAGE`.
+/// Then it kills its process group, itself and whatever the program left running.
+pub fn measure_main(args: &[std::ffi::OsString]) -> Result<(), String> {
+    let [report, rlimits, program, args @ ..] = args else {
+        return Err("usage: xtask measure REPORT RLIMITS PROGRAM [ARGS...]".to_string());
+    };
+    let report = Path::new(report);
+    let rlimits = parse_rlimits(&rlimits.to_string_lossy())?;
     let write = |text: &str| {
         fs::write(report, text).map_err(|e| format!("cannot write {}: {e}", report.display()))
     };
@@ -336,13 +528,18 @@ pub fn measure_main(report: &Path, program: &OsStr, args: &[&OsStr]) -> Result<(
     // Nothing of this environment reaches the program (see the module's doc).
     command.args(args).env_clear();
     // SAFETY: the hook runs between fork and exec and makes only async-signal-safe system
-    // calls (prctl, getppid), allocating nothing. It also makes std fork rather than vfork,
-    // which is the point: the program starts from this small process's copy.
+    // calls (prctl, getppid, setrlimit), allocating nothing. It also makes std fork rather
+    // than vfork, which is the point: the program starts from this small process's copy.
     unsafe {
         command.pre_exec(move || {
             sys::die_with_parent();
             if std::os::unix::process::parent_id() != helper {
                 return Err(std::io::Error::other("the measuring helper ended"));
+            }
+            if let Some([cpu_seconds, address_space, file_size]) = rlimits {
+                sys::set_limit(sys::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1)?;
+                sys::set_limit(sys::RLIMIT_AS, address_space, address_space)?;
+                sys::set_limit(sys::RLIMIT_FSIZE, file_size, file_size)?;
             }
             Ok(())
         });
@@ -356,7 +553,24 @@ pub fn measure_main(report: &Path, program: &OsStr, args: &[&OsStr]) -> Result<(
     // For the runner to watch the program while it runs; best effort.
     let _ = fs::write(pid_file(report), child.id().to_string());
     let usage = sys::wait(child.id())?;
-    write(&format_report(&usage))
+    write(&format_report(&usage))?;
+    // What the program started dies now, and this helper with it (the report is written).
+    sys::kill_group(helper);
+    Ok(())
+}
+
+/// The helper's RLIMITS argument: `CPU_SECONDS,ADDRESS_SPACE_BYTES,FILE_SIZE_BYTES`, or `none`.
+fn parse_rlimits(text: &str) -> Result<Option<[u64; 3]>, String> {
+    if text == RLIMITS_NONE {
+        return Ok(None);
+    }
+    let numbers: Vec<u64> = text.split(',').filter_map(|n| n.parse().ok()).collect();
+    match numbers.as_slice() {
+        [cpu, address_space, file_size] => Ok(Some([*cpu, *address_space, *file_size])),
+        _ => {
+            Err(format!("expected CPU_SECONDS,ADDRESS_SPACE_BYTES,FILE_SIZE_BYTES, found {text:?}"))
+        }
+    }
 }
 
 #[cfg(not(target_os = "linux"))]
@@ -367,6 +581,7 @@ compile_error!("the testdata runner reads a program's resource usage through Lin
 #[cfg(target_os = "linux")]
 mod sys {
     use super::{Exit, Usage};
+    use std::sync::atomic::{AtomicBool, Ordering};
     use std::time::Duration;
 
     #[repr(C)]
@@ -393,6 +608,9 @@ mod sys {
         #[link_name = "kill"]
         fn kill_process(pid: i32, signal: i32) -> i32;
         fn ioctl(fd: i32, request: u64, ...) -> i32;
+        fn setrlimit(resource: i32, limit: *const Rlimit) -> i32;
+        fn signal(signal: i32, handler: usize) -> usize;
+        fn sysconf(name: i32) -> i64;
     }
 
     /// `ioctl(2)`'s request for the bytes waiting to be read.
@@ -411,6 +629,80 @@ mod sys {
         // SAFETY: kill(2) takes two integers and touches no memory of this process.
         unsafe {
             kill_process(pid as i32, SIGKILL as i32);
+        }
+    }
+
+    /// Sends SIGKILL to every process of the group led by `leader` (a process not yet reaped,
+    /// or this one, so the group's id is still its own).
+    pub fn kill_group(leader: u32) {
+        // SAFETY: as `kill`; a negative id names a process group.
+        unsafe {
+            kill_process(-(leader as i32), SIGKILL as i32);
+        }
+    }
+
+    /// Set by the SIGINT handler of [`catch_interrupt`].
+    pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+    extern "C" fn on_interrupt(_signal: i32) {
+        // An atomic store is async-signal-safe.
+        INTERRUPTED.store(true, Ordering::SeqCst);
+    }
+
+    /// Installs the SIGINT handler that sets [`INTERRUPTED`].
+    pub fn catch_interrupt() {
+        const SIGINT: i32 = 2;
+        let handler: extern "C" fn(i32) = on_interrupt;
+        // SAFETY: signal(2) with a handler that only stores to an atomic.
+        unsafe {
+            signal(SIGINT, handler as usize);
+        }
+    }
+
+    pub const RLIMIT_CPU: i32 = 0;
+    pub const RLIMIT_FSIZE: i32 = 1;
+    pub const RLIMIT_AS: i32 = 9;
+
+    /// `struct rlimit`: the soft and the hard limit.
+    #[repr(C)]
+    struct Rlimit {
+        soft: u64,
+        hard: u64,
+    }
+
+    /// Sets resource limit `resource` of this process (async-signal-safe: for `pre_exec`).
+    pub fn set_limit(resource: i32, soft: u64, hard: u64) -> std::io::Result<()> {
+        let limit = Rlimit { soft, hard };
+        // SAFETY: setrlimit reads one struct through the pointer, a live local.
+        let status = unsafe { setrlimit(resource, &limit) };
+        if status == 0 {
+            Ok(())
+        } else {
+            Err(std::io::Error::last_os_error())
+        }
+    }
+
+    /// Clock ticks per second, the unit of `/proc/PID/stat`'s CPU times.
+    pub fn clock_ticks() -> f64 {
+        const SC_CLK_TCK: i32 = 2;
+        // SAFETY: sysconf takes an integer and returns one.
+        let ticks = unsafe { sysconf(SC_CLK_TCK) };
+        if ticks > 0 {
+            ticks as f64
+        } else {
+            100.0
+        }
+    }
+
+    /// The page size in KiB, the unit of `/proc/PID/stat`'s resident set.
+    pub fn page_kib() -> u64 {
+        const SC_PAGESIZE: i32 = 30;
+        // SAFETY: sysconf takes an integer and returns one.
+        let bytes = unsafe { sysconf(SC_PAGESIZE) };
+        if bytes > 0 {
+            bytes as u64 / 1024
+        } else {
+            4
         }
     }
 
@@ -475,9 +767,13 @@ mod tests {
     #[test]
     fn a_process_stat_reads_past_the_command() {
         let stat = "4242 (a (b) c) S 1 4242 4242 0 -1 4194304 101 0 0 0 17 3 0 0 20 0 1 0";
-        assert_eq!(parse_stat(stat), Some(ProcessStat { sleeping: true, cpu_ticks: 20 }));
+        let asleep = ProcessStat { sleeping: true, cpu_ticks: 20, resident_pages: 0 };
+        assert_eq!(parse_stat(stat), Some(asleep));
+        let with_memory = "7 (x) R 1 7 7 0 -1 0 0 0 0 0 5 0 0 0 20 0 1 0 99 4096000 321 1";
+        assert_eq!(parse_stat(with_memory).map(|stat| stat.resident_pages), Some(321));
         let running = "7 (x) R 1 7 7 0 -1 0 0 0 0 0 5 0 0 0";
-        assert_eq!(parse_stat(running), Some(ProcessStat { sleeping: false, cpu_ticks: 5 }));
+        let running_stat = ProcessStat { sleeping: false, cpu_ticks: 5, resident_pages: 0 };
+        assert_eq!(parse_stat(running), Some(running_stat));
         assert_eq!(parse_stat("7 (x) S 1"), None);
         assert!(super::process_stat(std::process::id()).is_some(), "this process runs");
     }

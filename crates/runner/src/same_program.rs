@@ -13,6 +13,19 @@
 //! program that reads the clock, or prints a `HashMap` in its random order): such a program
 //! is not held to one output, so a difference says nothing of the bundler.
 //!
+//! The bundle is first compiled without optimization, which takes a third of the time: with
+//! `-C opt-level=0 -C debug-assertions=off -C overflow-checks=off` a safe program means what
+//! it means under `-O` (arithmetic wraps as in cargo's release build, `debug_assert!` and
+//! `cfg(debug_assertions)` are off alike; optimization changes no result of safe code). What
+//! it may change is how long a run takes and how much stack it uses, so an agreement of that
+//! build is an agreement, while a difference is never reported from it: the bundle is then
+//! compiled with the judge's own flags and the case runs again, and only that build's
+//! difference refuses the bundle (it also runs the cases left).
+//!
+//! Every run is held to the problem's limits, loosened ([`LOOSENESS`] times the time and
+//! memory: only what the programs print is compared here, never their speed), so neither
+//! program can take the machine's memory or run for long.
+//!
 //! `scripts/test.sh` does not ask this: its testdata runner already runs the bundle on every
 //! case with the problem's checker (`compile_bundle` in the crate's root).
 
@@ -22,8 +35,14 @@ use std::time::{Duration, Instant};
 
 use bundler::judged;
 
-use super::process::{self, Exit};
+use judge_meta::Profile;
+
+use super::problem::{build_for, judge_limits, read_problems, target_dir};
+use super::process::{self, wall_limit, Exit, Limits};
 use super::{interactive, Problem, Runner};
+
+/// How many times the problem's time and memory limits a compared run may take.
+pub const LOOSENESS: u32 = 5;
 
 /// How long the cases beyond the samples may run, both programs together.
 pub const BUDGET: Duration = Duration::from_secs(2);
@@ -84,20 +103,15 @@ pub fn check(root: &Path, problem: &str, bundle: &str) -> Result<Sameness, Strin
     if !has_cases(&testdata) {
         return Ok(Sameness::NoTestdata);
     }
-    let problems = super::read_problems(root, &[problem.to_string()])?;
+    let problems = read_problems(root, &[problem.to_string()])?;
     let problem = &problems[0];
-    super::build_for(root, &problems)?;
+    build_for(root, &problems)?;
     let started = Instant::now();
-    let dir = super::target_dir(root).join("bundles").join(&problem.name).join("checked");
+    let dir = target_dir(root).join("bundles").join(&problem.name).join("checked");
     fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let profile = problem.meta.profile;
-    let bundled = judged::compile(profile, bundle, &dir).map_err(|diagnostics| {
-        let first = diagnostics.lines().find(|line| line.starts_with("error")).unwrap_or("");
-        format!(
-            "the bundle does not compile as a Linux program with {}: {first}",
-            profile.stand_in()
-        )
-    })?;
+    let quick = compile(profile, bundle, &dir, Build::Quick)?;
+    let mut bundled = Bundled { binary: quick, exact: false };
     let runner = Runner::new()?;
     let (samples, others): (Vec<&PathBuf>, Vec<&PathBuf>) =
         problem.cases.iter().partition(|case| problem.hand_written.contains(*case));
@@ -105,20 +119,29 @@ pub fn check(root: &Path, problem: &str, bundle: &str) -> Result<Sameness, Strin
     others.sort_by_key(|case| fs::metadata(case).map_or(u64::MAX, |m| m.len()));
     let mut agreement =
         Agreement { cases: 0, samples: 0, left_out: 0, not_compared: Vec::new(), seconds: 0.0 };
-    let programs = Programs { cargo: &problem.release, bundle: &bundled.binary };
     let runs_started = Instant::now();
     for (n, case) in samples.iter().chain(&others).enumerate() {
         if n >= samples.len() && runs_started.elapsed() >= BUDGET {
             agreement.left_out = samples.len() + others.len() - n;
             break;
         }
-        let compared = match &problem.interactor {
-            Some(interactor) => {
-                let interactor = problem.release.with_file_name(interactor);
-                compare_interactive(&runner, &programs, &interactor, case, problem)?
+        let compare = |bundle: &Path| {
+            let programs = Programs { cargo: &problem.release, bundle };
+            match &problem.interactor {
+                Some(interactor) => {
+                    let interactor = problem.release.with_file_name(interactor);
+                    compare_interactive(&runner, &programs, &interactor, case, problem)
+                }
+                None => compare_plain(&runner, &programs, case, problem),
             }
-            None => compare_plain(&runner, &programs, case, problem)?,
         };
+        let mut compared = compare(&bundled.binary)?;
+        if matches!(compared, Compared::Different(_)) && !bundled.exact {
+            // The unoptimized build proves agreement only: the judge's own build decides.
+            bundled =
+                Bundled { binary: compile(profile, bundle, &dir, Build::Exact)?, exact: true };
+            compared = compare(&bundled.binary)?;
+        }
         let shown = case.strip_prefix(root).unwrap_or(case).display().to_string();
         match compared {
             Compared::Same => {
@@ -140,6 +163,70 @@ pub fn check(root: &Path, problem: &str, bundle: &str) -> Result<Sameness, Strin
     }
     agreement.seconds = started.elapsed().as_secs_f64();
     Ok(Sameness::Same(agreement))
+}
+
+/// The bundle's binary, and whether it was built with the judge's own flags.
+struct Bundled {
+    binary: PathBuf,
+    exact: bool,
+}
+
+/// How the bundle is compiled for the runs (see the module's doc).
+#[derive(Clone, Copy, PartialEq)]
+enum Build {
+    /// The judge's compiler and edition, unoptimized, with release semantics.
+    Quick,
+    /// The judge's compiler and flags.
+    Exact,
+}
+
+/// The flags that stand in for `-O` in a [`Build::Quick`]: the same program, compiled fast.
+const QUICK_FLAGS: [&str; 6] =
+    ["-C", "opt-level=0", "-C", "debug-assertions=off", "-C", "overflow-checks=off"];
+
+/// Compiles `bundle` for Linux with `profile`'s compiler: its path in `dir`.
+fn compile(profile: &Profile, bundle: &str, dir: &Path, build: Build) -> Result<PathBuf, String> {
+    if build == Build::Exact {
+        return judged::compile(profile, bundle, dir).map(|judged| judged.binary).map_err(
+            |diagnostics| {
+                let first =
+                    diagnostics.lines().find(|line| line.starts_with("error")).unwrap_or("");
+                format!(
+                    "the bundle does not compile as a Linux program with {}: {first}",
+                    profile.stand_in()
+                )
+            },
+        );
+    }
+    let (main, binary) = (dir.join("Main.rs"), dir.join("main-quick"));
+    fs::write(&main, bundle).map_err(|e| format!("cannot write {}: {e}", main.display()))?;
+    let flags = profile.rustc_flags.iter().flat_map(|flag| match *flag {
+        "-O" => &QUICK_FLAGS[..],
+        _ => std::slice::from_ref(flag),
+    });
+    let output = std::process::Command::new(profile.rustc_program())
+        .args(flags)
+        .arg("-o")
+        .arg(&binary)
+        .arg(&main)
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", profile.rustc_program()))?;
+    if output.status.success() {
+        Ok(binary)
+    } else {
+        // The judge's flags say whether it compiles; this build only saves time.
+        compile(profile, bundle, dir, Build::Exact)
+    }
+}
+
+/// The limits of a compared run: the problem's, loosened.
+fn loosened(problem: &Problem) -> Limits {
+    let limits = judge_limits(&problem.meta);
+    Limits {
+        time: limits.time * LOOSENESS,
+        memory_kib: limits.memory_kib.saturating_mul(u64::from(LOOSENESS)),
+        output_bytes: limits.output_bytes,
+    }
 }
 
 /// Whether `dir` holds a `.in` file.
@@ -175,7 +262,7 @@ fn run_plain(
     runner: &Runner,
     program: &Path,
     case: &Path,
-    limit: Duration,
+    limits: Limits,
 ) -> Result<Ended, String> {
     let (stdout, stderr) = (runner.file("same-stdout"), runner.file("same-stderr"));
     let usage = process::run_to_files(
@@ -185,7 +272,8 @@ fn run_plain(
         case,
         &stdout,
         &stderr,
-        limit,
+        wall_limit(limits.time),
+        Some(limits),
     )?;
     let Some(usage) = usage else { return Ok(None) };
     let output = fs::read(&stdout).map_err(|e| format!("cannot read {}: {e}", stdout.display()))?;
@@ -198,14 +286,16 @@ fn compare_plain(
     case: &Path,
     problem: &Problem,
 ) -> Result<Compared, String> {
-    let limit = Duration::from_millis(problem.meta.time_limit_ms) * super::HARD_LIMIT_FACTOR;
+    let limit = loosened(problem);
     let Some((cargo_exit, cargo_out)) = run_plain(runner, programs.cargo, case, limit)? else {
         return Ok(Compared::CargoDidNotEnd);
     };
     let Some((bundle_exit, bundle_out)) = run_plain(runner, programs.bundle, case, limit)? else {
         return Ok(Compared::Different(format!(
-            "cargo's build ends ({cargo_exit}), the bundle is still running after {} s",
-            limit.as_secs_f64()
+            "cargo's build ends ({cargo_exit}), the bundle is stopped at {} s of CPU time or \
+             {} MB of memory",
+            limit.time.as_secs_f64(),
+            limit.memory_kib / 1024
         )));
     };
     let how = match first_difference(&cargo_out, &bundle_out) {
@@ -233,13 +323,19 @@ fn compare_interactive(
     case: &Path,
     problem: &Problem,
 ) -> Result<Compared, String> {
-    // The plain runs' generous limit, not the testdata runner's interactive one: no time
-    // verdict is given here, and a loaded machine must not make a slow run look different.
-    let limit = Duration::from_millis(problem.meta.time_limit_ms) * super::HARD_LIMIT_FACTOR;
-    // No CPU or memory limit here: only what the two programs do is compared.
+    // The plain runs' loosened limits, not the testdata runner's: no time verdict is given
+    // here, and a loaded machine must not make a slow run look different.
+    let limits = loosened(problem);
     let played = |program: &Path| -> Result<_, String> {
-        let run = interactive::run(runner, program, interactor, case, limit)?;
-        let (code, detail) = interactive::verdict(&run, Duration::MAX, u64::MAX);
+        let run = interactive::run(
+            runner,
+            program,
+            interactor,
+            case,
+            wall_limit(limits.time),
+            Some(limits),
+        )?;
+        let (code, detail) = interactive::verdict(&run, limits);
         Ok((code, detail, run))
     };
     let (cargo_code, cargo_detail, cargo_run) = played(programs.cargo)?;
@@ -256,7 +352,7 @@ fn compare_interactive(
     if (again_code, exit(&again_run)) != (cargo_code, exit(&cargo_run)) {
         return Ok(Compared::CargoUnsteady);
     }
-    let shown = |code: &str, detail: &str| {
+    let shown = |code: super::Verdict, detail: &str| {
         if detail.is_empty() {
             code.to_string()
         } else {
@@ -289,7 +385,7 @@ fn difference_report(
 ) -> String {
     let from_root = |path: &Path| path.strip_prefix(root).unwrap_or(path).display().to_string();
     let (saved, binary) = (from_root(saved), from_root(binary));
-    let release = from_root(&super::target_dir(root).join("release").join(problem));
+    let release = from_root(&target_dir(root).join("release").join(problem));
     format!(
         "the bundler made a different program from crates/{problem}: the bundle does not do what \
          cargo's release build does on {case}, so it is not printed. This is the bundler's \

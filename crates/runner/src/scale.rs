@@ -22,7 +22,9 @@ use std::time::Duration;
 
 use judge_meta::Scale;
 
-use crate::{cargo, process, Runner};
+use crate::problem::target_dir;
+use crate::runner::Runner;
+use crate::{cargo, process};
 
 /// Runs per size (the median counts), after one run that warms the caches.
 pub const RUNS: usize = 5;
@@ -115,8 +117,8 @@ pub fn run(root: &Path, problem: &str) -> Result<PathBuf, String> {
     }
     let generator = format!("{problem}-gen");
     cargo::build_release(root, &[(problem, &[problem, generator.as_str()])])?;
-    let release = crate::target_dir(root).join("release");
-    let out_dir = crate::target_dir(root).join("scale").join(problem);
+    let release = target_dir(root).join("release");
+    let out_dir = target_dir(root).join("scale").join(problem);
     fs::create_dir_all(&out_dir)
         .map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
     let runner = Runner::new()?;
@@ -215,7 +217,7 @@ pub fn run(root: &Path, problem: &str) -> Result<PathBuf, String> {
             load()
         );
     }
-    let plot = crate::target_dir(root).join("scale").join(format!("{problem}.svg"));
+    let plot = target_dir(root).join("scale").join(format!("{problem}.svg"));
     let svg = svg(problem, &scale, &points, fitted, limit_s);
     fs::write(&plot, svg).map_err(|e| format!("cannot write {}: {e}", plot.display()))?;
     println!("   plot: {}", plot.strip_prefix(root).unwrap_or(&plot).display());
@@ -300,6 +302,8 @@ fn timed_runs(
             &runner.file("stdout"),
             &runner.file("stderr"),
             limit * 5,
+            // Measured as it is, past the limit: the benchmark shows how far past.
+            None,
         )?
         .ok_or_else(|| {
             format!(

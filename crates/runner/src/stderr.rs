@@ -1,6 +1,11 @@
 //! What a failed run's stderr says, on one line: a Rust panic's message and where it happened
 //! (in the format of the rustc that built the program: 1.73 and later, or the judges' 1.63),
-//! else the first line that is not blank (a program's own `error: ...` line).
+//! else the first line that is not blank (a program's own `error: ...` line); and
+//! [`HeadTail`], which keeps a stream's head and tail, so a program's stderr is never held
+//! whole.
+
+use std::collections::VecDeque;
+use std::io::Read;
 
 /// How much of a message an RE line shows.
 const SHOWN_CHARS: usize = 200;
@@ -51,6 +56,58 @@ fn panic_summary(text: &str) -> Option<String> {
     Some(format!("panicked at {place}: {}", message.join(" ")))
 }
 
+/// How much of a stream's head, and of its tail, [`HeadTail`] keeps.
+const KEPT_BYTES: usize = 64 << 10;
+
+/// The head and the tail of a stream, with the count of what lay between.
+#[derive(Debug, Default)]
+pub struct HeadTail {
+    head: Vec<u8>,
+    /// The last bytes, at most `KEPT_BYTES`.
+    tail: VecDeque<u8>,
+    left_out: u64,
+}
+
+impl HeadTail {
+    /// Reads `from` to its end.
+    pub fn read_all(mut from: impl Read) -> HeadTail {
+        let mut kept = HeadTail::default();
+        let mut buffer = vec![0; 1 << 16];
+        loop {
+            match from.read(&mut buffer) {
+                Ok(0) => break,
+                Ok(n) => kept.push(&buffer[..n]),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => break,
+            }
+        }
+        kept
+    }
+
+    pub fn push(&mut self, bytes: &[u8]) {
+        let room = KEPT_BYTES - self.head.len();
+        let (to_head, rest) = bytes.split_at(room.min(bytes.len()));
+        self.head.extend_from_slice(to_head);
+        // Only the last KEPT_BYTES of `rest` can stay.
+        let dropped = rest.len().saturating_sub(KEPT_BYTES);
+        self.tail.extend(&rest[dropped..]);
+        let excess = self.tail.len().saturating_sub(KEPT_BYTES);
+        self.tail.drain(..excess);
+        self.left_out += (dropped + excess) as u64;
+    }
+
+    /// The head, a line saying how much was left out (if anything was), and the tail.
+    pub fn bytes(&self) -> Vec<u8> {
+        let mut bytes = self.head.clone();
+        if self.left_out > 0 {
+            let note = format!("\n... ({} bytes left out) ...\n", self.left_out);
+            bytes.extend_from_slice(note.as_bytes());
+        }
+        bytes.extend(&self.tail);
+        bytes
+    }
+}
+
 /// `line` cut to `SHOWN_CHARS` characters, with `...` where it was cut.
 fn cut(line: &str) -> String {
     match line.char_indices().nth(SHOWN_CHARS) {
@@ -61,7 +118,30 @@ fn cut(line: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::summary;
+    use super::{summary, HeadTail, KEPT_BYTES};
+
+    #[test]
+    fn a_long_stream_keeps_its_head_and_tail() {
+        let mut stream = Vec::new();
+        stream.extend_from_slice(b"first line\n");
+        stream.resize(KEPT_BYTES * 5, b'.');
+        stream.extend_from_slice(b"\nthread 'main' panicked at src/main.rs:1:1:\nlast words\n");
+        let kept = HeadTail::read_all(stream.as_slice());
+        let bytes = kept.bytes();
+        assert!(bytes.len() < 2 * KEPT_BYTES + 100);
+        assert!(bytes.starts_with(b"first line\n"));
+        assert!(bytes.ends_with(b"last words\n"));
+        let left_out = format!("({} bytes left out)", stream.len() - 2 * KEPT_BYTES);
+        assert!(String::from_utf8_lossy(&bytes).contains(&left_out));
+        // Fed in small pieces, the same.
+        let mut pieces = HeadTail::default();
+        for piece in stream.chunks(1000) {
+            pieces.push(piece);
+        }
+        assert_eq!(pieces.bytes(), bytes);
+        assert_eq!(summary(&bytes), "panicked at src/main.rs:1:1: last words");
+        assert_eq!(HeadTail::read_all(&b"short"[..]).bytes(), b"short");
+    }
 
     #[test]
     fn a_panic_shows_its_message_and_place() {

@@ -32,7 +32,9 @@ use std::time::{Duration, Instant};
 use judge_meta::problem::{self, Role};
 
 use crate::cargo::{self, TestBinary, TestBuild, TestSelection};
-use crate::{process, Problem, Tally};
+use crate::problem::{build_for, read_problems, target_dir, Problem};
+use crate::process;
+use crate::testdata::{counted, run_built, Table, Tally};
 
 /// A job that runs longer than this is killed (no test may hang the suite).
 const JOB_WALL_LIMIT: Duration = Duration::from_secs(15 * 60);
@@ -76,10 +78,12 @@ pub fn run(root: &Path, selection: &Selection, quick: bool) -> Result<bool, Stri
     } else {
         selection.libraries.clone()
     };
-    let testdata = crate::read_problems(root, &names)?;
+    let testdata = read_problems(root, &names)?;
     if quick {
-        crate::build_for(root, &testdata)?;
-        let mut tally = crate::run_built(root, &testdata, true, &mut std::io::stdout())?;
+        build_for(root, &testdata)?;
+        let workers = crate::testdata::every_core();
+        let table = Table::new(&testdata, true, workers);
+        let mut tally = run_built(root, &testdata, table, &mut std::io::stdout())?;
         println!("testdata: {} passed, {} failed", tally.passed, tally.failed);
         for library in &selection.libraries {
             let outcome = check_library(root, library);
@@ -96,14 +100,14 @@ pub fn run(root: &Path, selection: &Selection, quick: bool) -> Result<bool, Stri
     );
     if !testdata.is_empty() {
         println!("== build: what the testdata runs ({})", names.join(", "));
-        if let Err(e) = crate::build_for(root, &testdata) {
+        if let Err(e) = build_for(root, &testdata) {
             eprintln!("error: {e}");
             return Ok(finish(Tally { passed: 0, failed: 1 }));
         }
     }
     let (build, build_failed) = build_tests(root, &names, &selection.libraries, whole_workspace)?;
     let scratch = Scratch::new()?;
-    let times_path = crate::target_dir(root).join("xtask-test-times.tsv");
+    let times_path = target_dir(root).join("xtask-test-times.tsv");
     let last_times = read_times(&times_path);
     let jobs = plan(root, build, testdata, &libraries, &last_times);
     let started = Instant::now();
@@ -211,9 +215,12 @@ fn plan(
         };
         jobs.push(Job::new(binary.shown(), class, Work::Binary(binary)));
     }
+    // One case at a time: the pool already keeps every core busy. The tables print together,
+    // so their problem column is as wide as the longest name of them all.
+    let table = Table::new(&testdata, false, 1);
     for problem in testdata {
         let name = format!("testdata {}", problem.name);
-        jobs.push(Job::new(name, 1, Work::Testdata(Box::new(problem))));
+        jobs.push(Job::new(name, 1, Work::Testdata(Box::new(problem), table)));
     }
     for package in build.doc_tested {
         jobs.push(Job::new(format!("{package} doc-tests"), 3, Work::DocTests(package)));
@@ -363,7 +370,7 @@ struct Job {
 enum Work {
     Binary(TestBinary),
     DocTests(String),
-    Testdata(Box<Problem>),
+    Testdata(Box<Problem>, Table),
     /// A library compiled whole as each judge meets it.
     LibraryCheck(String),
 }
@@ -376,7 +383,7 @@ impl Job {
     }
 
     fn is_testdata(&self) -> bool {
-        matches!(self.work, Work::Testdata(_))
+        matches!(self.work, Work::Testdata(..))
     }
 }
 
@@ -390,7 +397,7 @@ struct Outcome {
     seconds: f64,
     /// The CPU time of its processes (none for testdata, which runs in this process).
     cpu: Option<Duration>,
-    /// What was counted, for the progress line: `tests` or `runs`.
+    /// What was counted, for the progress line: `test`, `run` or `check` (made plural there).
     unit: &'static str,
 }
 
@@ -444,9 +451,9 @@ fn progress_line(job: &Job, outcome: &Outcome) -> String {
     let verdict = if outcome.failed == 0 { "ok  " } else { "FAIL" };
     let (passed, failed, unit) = (outcome.passed, outcome.failed, outcome.unit);
     let counts = if failed == 0 {
-        format!("{passed} {unit}")
+        counted(passed, unit)
     } else {
-        format!("{failed} of {} {unit} failed", passed + failed)
+        format!("{failed} of {} failed", counted(passed + failed, unit))
     };
     let cpu = outcome.cpu.map_or(String::new(), |cpu| format!(" (CPU {:.1} s)", cpu.as_secs_f64()));
     format!("   {verdict} {counts:>20} {:7.2} s  {}{cpu}", outcome.seconds, job.name)
@@ -465,11 +472,10 @@ impl Work {
             Work::Binary(binary) => run_binary(binary, scratch),
             Work::DocTests(package) => run_doc_tests(root, package, scratch),
             Work::LibraryCheck(library) => check_library(root, library),
-            Work::Testdata(problem) => {
-                let mut table = Vec::new();
-                let result =
-                    crate::run_built(root, std::slice::from_ref(problem), false, &mut table);
-                let mut output = String::from_utf8_lossy(&table).into_owned();
+            Work::Testdata(problem, table) => {
+                let mut lines = Vec::new();
+                let result = run_built(root, std::slice::from_ref(problem), *table, &mut lines);
+                let mut output = String::from_utf8_lossy(&lines).into_owned();
                 let tally = result.unwrap_or_else(|e| {
                     output.push_str(&format!("error: {e}\n"));
                     Tally { passed: 0, failed: 1 }
@@ -478,7 +484,7 @@ impl Work {
                     passed: tally.passed,
                     failed: tally.failed,
                     output,
-                    unit: "runs",
+                    unit: "run",
                     ..Outcome::default()
                 }
             }
@@ -489,7 +495,7 @@ impl Work {
 /// `bundler::check_library`: one passed or failed check per way a judge meets the library,
 /// each a line of the output.
 fn check_library(root: &Path, library: &str) -> Outcome {
-    let mut outcome = Outcome { unit: "checks", ..Outcome::default() };
+    let mut outcome = Outcome { unit: "check", ..Outcome::default() };
     match bundler::check_library(root, library) {
         Ok(checks) => {
             for check in checks {
@@ -538,7 +544,7 @@ fn run_binary(binary: &TestBinary, scratch: &Path) -> Outcome {
             failed,
             output,
             cpu: Some(run.cpu),
-            unit: "tests",
+            unit: "test",
             ..Outcome::default()
         };
     }
@@ -551,7 +557,7 @@ fn run_binary(binary: &TestBinary, scratch: &Path) -> Outcome {
             return Outcome {
                 failed: 1,
                 output: format!("cannot list its tests:\n{why}"),
-                unit: "tests",
+                unit: "test",
                 ..Outcome::default()
             };
         }
@@ -559,7 +565,7 @@ fn run_binary(binary: &TestBinary, scratch: &Path) -> Outcome {
             return Outcome {
                 failed: 1,
                 output: format!("cannot run {}: {e}", binary.executable.display()),
-                unit: "tests",
+                unit: "test",
                 ..Outcome::default()
             }
         }
@@ -655,7 +661,7 @@ fn count(listed: &[String], log: &str, run: Executed) -> Outcome {
         .map(|(result, name)| (name, result))
         .collect();
     let mut outcome =
-        Outcome { output: run.output, cpu: Some(run.cpu), unit: "tests", ..Outcome::default() };
+        Outcome { output: run.output, cpu: Some(run.cpu), unit: "test", ..Outcome::default() };
     for name in listed {
         match results.get(name.as_str()) {
             Some(&"ok") => outcome.passed += 1,

@@ -5,6 +5,7 @@
 //!                                   once it has done what cargo's build does on the testdata
 //! xtask test [--quick] [PROBLEM...]  the tests (cargo's and every testdata case; --quick: the
 //!                                   testdata through the release binary)
+//! xtask test --watch PROBLEM        --quick PROBLEM again whenever its files change
 //! xtask testdata [--quick] [PROBLEM...]
 //!                                   every testdata case through the release binary and bundle
 //!                                   (--quick: the release binary only)
@@ -22,11 +23,11 @@
 //! ```
 //!
 //!
-//! `xtask measure REPORT PROGRAM [ARGS...]` is the testdata runner's own helper (it runs a
-//! program and writes its CPU time and peak memory to REPORT); see the runner's `process.rs`.
-//! `xtask same-program PROBLEM BUNDLE.rs` runs a saved bundle against cargo's release build on
-//! the problem's testdata, as `xtask bundle` does before it prints one (the runner's
-//! `same_program.rs`): how a bundle a user reports is checked again.
+//! `xtask measure REPORT RLIMITS PROGRAM [ARGS...]` is the testdata runner's own helper (it
+//! runs a program under limits and writes its CPU time and peak memory to REPORT); see the
+//! runner's `process.rs`. `xtask same-program PROBLEM BUNDLE.rs` runs a saved bundle against
+//! cargo's release build on the problem's testdata, as `xtask bundle` does before it prints
+//! one (the runner's `same_program.rs`): how a bundle a user reports is checked again.
 //!
 //! The work is done by the crates below: `bundler` (the bundle), `runner` (the testdata runner
 //! and make-testdata), `scaffold` (new crates, from the command line or from a problem's page)
@@ -36,13 +37,14 @@
 //!
 //! Bad arguments print a `usage:` line and exit 2; failures print `error: ...` and exit 1.
 
-use std::ffi::{OsStr, OsString};
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use judge_meta::problem::Role;
 
 const USAGE: &str = "usage: xtask bundle [--compact] PROBLEM | test [--quick] [PROBLEM...] | \
+                     test --watch PROBLEM | \
                      testdata [--quick] [PROBLEM...] | \
                      make-testdata PROBLEM | scale PROBLEM | \
                      problems [NAME...] | profiles | new NAME --judge PROFILE [OPTIONS] | \
@@ -66,10 +68,9 @@ impl From<String> for Stop {
 fn main() -> ExitCode {
     // The measuring helper first: it starts once per test run, and takes paths as they are.
     let raw: Vec<OsString> = std::env::args_os().skip(1).collect();
-    if let [command, report, program, args @ ..] = raw.as_slice() {
+    if let [command, args @ ..] = raw.as_slice() {
         if command == "measure" {
-            let args: Vec<&OsStr> = args.iter().map(OsString::as_os_str).collect();
-            return match runner::measure_main(Path::new(report), program, &args) {
+            return match runner::measure_main(args) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(message) => {
                     eprintln!("error: {message}");
@@ -114,8 +115,17 @@ fn dispatch(root: &Path, args: &[&str]) -> Result<bool, Stop> {
             checked_problems(root, &[problem], BUNDLE)?;
             Ok(print_bundle(root, problem, compact)?)
         }
+        ["test", "--watch", rest @ ..] => {
+            const WATCH: &str = "usage: scripts/test.sh --watch PROBLEM";
+            let [problem] = rest else {
+                return Err(Stop::Usage("--watch takes one PROBLEM".to_string(), WATCH));
+            };
+            checked_problems(root, &[problem], WATCH)?;
+            Ok(runner::watch::run(root, problem)?)
+        }
         ["test", rest @ ..] => {
-            const TEST: &str = "usage: scripts/test.sh [--quick] [PROBLEM|LIBRARY...]";
+            const TEST: &str = "usage: scripts/test.sh [--quick] [PROBLEM|LIBRARY...] | \
+                                scripts/test.sh --watch PROBLEM";
             let quick = rest.contains(&"--quick");
             let names: Vec<&str> = rest.iter().copied().filter(|arg| *arg != "--quick").collect();
             if let Some(option) = names.iter().find(|arg| arg.starts_with('-')) {

@@ -136,7 +136,7 @@ fn the_counts_are_the_tests_own() {
     let out = String::from_utf8_lossy(&output.stdout);
     let shown = format!("{out}\n{}", String::from_utf8_lossy(&output.stderr));
     assert_eq!(output.status.code(), Some(1), "{shown}");
-    // A job's line: `   ok   3 tests   0.10 s  NAME (CPU 0.0 s)`.
+    // A job's line: `   ok   3 tests   0.10 s  NAME (CPU 0.0 s)` (`1 test` alone).
     let says = |name: &str, verdict: &str, counts: &str| {
         let line = out
             .lines()
@@ -148,11 +148,11 @@ fn the_counts_are_the_tests_own() {
     };
     // One passes, one fails, one is ignored (not counted).
     says("fixture-lib src/lib.rs", "FAIL", "1 of 2 tests failed");
-    says("fixture-lib doc-tests", "ok", "1 tests");
+    says("fixture-lib doc-tests", "ok", "1 test");
     // The process aborts: both tests failed, though neither reached the log.
     says("crashing src/lib.rs", "FAIL", "2 of 2 tests failed");
-    says("own-main tests/own.rs", "ok", "1 tests");
-    says("prob tests/cli.rs", "ok", "1 tests");
+    says("own-main tests/own.rs", "ok", "1 test");
+    says("prob tests/cli.rs", "ok", "1 test");
     says("testdata prob", "ok", "2 runs");
     // Every library is compiled whole as each judge meets it: four ways.
     says("fixture-lib as every judge meets it", "ok", "4 checks");

@@ -49,7 +49,7 @@ fn main() {
 /// guesses as plain numbers and at most 40 of them. The case is `N SECRET`; it tells the solver
 /// N, then answers each guess with `higher`, `lower` or `correct`; more than 40 guesses, or an
 /// end before `correct`, are rejected.
-const GUESS_JUDGE: &str = r#"use judge_test::guess::{interactor_by, Rules};
+const GUESS_INTERACTOR: &str = r#"use judge_test::guess::{interactor_by, Rules};
 
 fn main() -> std::process::ExitCode {
     let rules = Rules { asked_with_question_mark: false, max_guesses: Some(40) };
@@ -207,7 +207,7 @@ fn fixture() -> &'static Path {
                 .replace("STRATEGY", strategy)
                 .replace("FLUSH", flush)
                 .replace("AFTER_FIRST_REPLY", after_first_reply);
-            problem(&root, name, "", &main, &[(&format!("{name}-interactor"), GUESS_JUDGE)]);
+            problem(&root, name, "", &main, &[(&format!("{name}-interactor"), GUESS_INTERACTOR)]);
             write(&root.join(format!("testdata/{name}/a.in")), "100 90\n");
             write(&root.join(format!("testdata/{name}/b.in")), "1000 999\n");
         }
@@ -269,17 +269,92 @@ fn fixture() -> &'static Path {
             write(&root.join(format!("testdata/typo/{case}.out")), &format!("{output}\n"));
         }
         write(&root.join("testdata/typo/.generated"), "made\n");
+        planted(&root);
         chatty(&root);
-        let judge = "guess-made-interactor";
+        let interactor = "guess-made-interactor";
         let main = GUESS_SOLVER
             .replace("STRATEGY", "(lo + hi) / 2")
             .replace("FLUSH", "true")
             .replace("AFTER_FIRST_REPLY", "()");
         let guess_gen = "fn main() {\n    println!(\"1000 {}\", std::env::args().nth(1).unwrap());\n}\n";
-        problem(&root, "guess-made", "", &main, &[(judge, GUESS_JUDGE), ("guess-made-gen", guess_gen)]);
+        problem(&root, "guess-made", "", &main, &[(interactor, GUESS_INTERACTOR), ("guess-made-gen", guess_gen)]);
         write(&root.join("crates/guess-made/testdata.list"), "seven! 7\nnine 9\n");
         root
     })
+}
+
+/// Solutions that a judge stops at its limits, each a problem with one case `a` whose answer
+/// is `1`: one allocates 4 GB, one loops, one prints blank lines forever (the exact checker
+/// ignores them, so only the output limit ends it), one prints a long right prefix then a
+/// wrong line, one leaves a child behind (its id written to the file its input names), one
+/// prints a byte that is not UTF-8; and interactive solvers that allocate, loop or print
+/// forever once the interactor has replied.
+fn planted(root: &Path) {
+    let hog = "fn main() {\n    let v = vec![1u8; 4usize << 30];\n    println!(\"{}\", v[v.len() / 2]);\n}\n";
+    let looper = "fn main() {\n    loop {}\n}\n";
+    let chatter = "use std::io::Write;\n\nfn main() {\n    let mut out = std::io::BufWriter::new(std::io::stdout().lock());\n    writeln!(out, \"1\").unwrap();\n    loop {\n        out.write_all(&[b'\\n'; 4096]).unwrap();\n    }\n}\n";
+    let prefix = "use std::io::Write;\n\nfn main() {\n    let mut out = std::io::BufWriter::new(std::io::stdout().lock());\n    for _ in 0..200_000 {\n        writeln!(out, \"0\").unwrap();\n    }\n    writeln!(out, \"2\").unwrap();\n    for _ in 0..200_000_000u64 {\n        writeln!(out, \"0\").unwrap();\n    }\n}\n";
+    let parent = r#"fn main() {
+    let mut path = String::new();
+    std::io::stdin().read_line(&mut path).unwrap();
+    // Its streams elsewhere: the run's end does not wait for it.
+    let child = std::process::Command::new("/bin/sleep")
+        .arg("100")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::fs::write(path.trim(), child.id().to_string()).unwrap();
+    println!("1");
+}
+"#;
+    let bytes = "use std::io::Write;\n\nfn main() {\n    std::io::stdout().write_all(b\"\\xfd\\n\").unwrap();\n}\n";
+    // The output limit lowered, so that the test does not wait for 64 MiB of a debug build's
+    // checking: the same limit, smaller.
+    let small_output = "output-limit-mb = 1\n";
+    let planted = [
+        ("hog", hog),
+        ("looper", looper),
+        ("chatter", chatter),
+        ("parent", parent),
+        ("bytes", bytes),
+    ];
+    for (name, main) in planted {
+        let meta = if name == "chatter" { small_output } else { "" };
+        problem(root, name, meta, main, &[]);
+        write(&root.join(format!("testdata/{name}/a.out")), "1\n");
+        write(&root.join(format!("testdata/{name}/a.in")), "\n");
+    }
+    let pid_file = root.join("target/parent-child.pid");
+    write(&root.join("testdata/parent/a.in"), &format!("{}\n", pid_file.display()));
+    write_bytes(&root.join("testdata/bytes/a.out"), b"\xfe\n");
+    problem(root, "prefix", "", prefix, &[]);
+    write(&root.join("testdata/prefix/a.in"), "\n");
+    write(&root.join("testdata/prefix/a.out"), &format!("{}1\n", "0\n".repeat(200_000)));
+    let child_pid_file = root.join("target/guess-child.pid");
+    let leave_a_child = format!(
+        "let null = std::process::Stdio::null; let child = \
+         std::process::Command::new(\"/bin/sleep\").arg(\"100\").stdin(null()).stdout(null()) \
+         .stderr(null()).spawn().unwrap(); \
+         std::fs::write({:?}, child.id().to_string()).unwrap()",
+        child_pid_file.display().to_string()
+    );
+    let after_first_reply = [
+        ("guess-parent", leave_a_child.as_str()),
+        ("guess-hog", "let v = vec![1u8; 4usize << 30]; println!(\"{}\", v[v.len() / 2])"),
+        ("guess-loop", "loop {}"),
+        ("guess-chatter", "loop { out.write_all(b\"77777777\").expect(\"write\"); }"),
+    ];
+    for (name, after) in after_first_reply {
+        let main = GUESS_SOLVER
+            .replace("STRATEGY", "(lo + hi) / 2")
+            .replace("FLUSH", "true")
+            .replace("AFTER_FIRST_REPLY", after);
+        let meta = if name == "guess-chatter" { small_output } else { "" };
+        problem(root, name, meta, &main, &[(&format!("{name}-interactor"), GUESS_INTERACTOR)]);
+        write(&root.join(format!("testdata/{name}/a.in")), "100 90\n");
+    }
 }
 
 /// `chatty`: a problem with a checker program that prints debug lines after its verdict, an
@@ -409,7 +484,7 @@ fn peak_memory_is_the_programs_own_after_a_big_case() {
     assert!((runner - gnu_mb).abs() <= 1.0, "runner {runner} MB, GNU time {gnu_mb} MB:\n{out}");
     // MLE is judged on the same figure: 40 MiB touched against a 32 MB limit.
     let over = line(&out, "mem", "c-over", "release");
-    assert!(over.starts_with("MLE ") && over.ends_with("over 32 MB"), "{out}");
+    assert!(over.starts_with("MLE ") && over.contains("  over 32 MB"), "{out}");
     assert!(stdout(&output).ends_with("testdata: 2 passed, 1 failed\n"), "{out}");
     assert_eq!(output.status.code(), Some(1));
 }
@@ -527,9 +602,16 @@ fn a_panic_shows_its_message_and_place_and_the_environment_stays_out() {
 fn a_program_that_never_ends_is_killed() {
     let output = testdata(&["--quick", "sleepy"]);
     let out = stdout(&output);
-    // Five times the 500 ms limit, of wall time: it sleeps, so its CPU time stays small.
+    // It sleeps, so its CPU time stays small: the wall-time backstop ends it once it has slept
+    // three times the 500 ms limit and a second (a busy machine may see that a little late).
     let hang = line(&out, "sleepy", "a", "release");
-    assert!(hang.starts_with("TLE ") && hang.ends_with("killed after 2.5 s of wall time"), "{out}");
+    let seconds: f64 = hang
+        .split("killed after ")
+        .nth(1)
+        .and_then(|rest| rest.strip_suffix(" s of wall time"))
+        .and_then(|seconds| seconds.parse().ok())
+        .unwrap_or_else(|| panic!("no wall time in {hang:?}"));
+    assert!(hang.starts_with("TLE ") && seconds >= 2.5, "{out}");
     assert!(out.ends_with("testdata: 0 passed, 1 failed\n"), "{out}");
 }
 
@@ -540,9 +622,9 @@ fn a_sample_that_the_oracle_disagrees_with_is_the_suspect() {
     let typo = line(&out, "typo", "sample-a", "release");
     assert!(typo.starts_with("SUSPECT "), "{out}");
     assert!(
-        typo.contains(
-            "sample-a.out is the suspect: the oracle typo-naive disagrees with it too (line 1, \
-             column 1: expected \"4\", found \"5\"); the solver's output: line 1, column 1"
+        typo.ends_with(
+            "sample-a.out is the suspect: oracle typo-naive \"4\", sample-a.out \"5\", solver \
+             \"4\" (line 1, column 1)"
         ),
         "{out}"
     );
@@ -578,7 +660,7 @@ fn one_checker_program_judges_alike_in_the_runner_make_testdata_and_stress() {
     assert!(
         wrong.starts_with("SUSPECT ")
             && wrong.contains(
-                "(sums differ: expected 3, found 4); the solver's output: sums \
+                "(sums differ: expected 4, found 3); the solver's output: sums \
                                differ: expected 4, found 3"
             ),
         "{out}"
@@ -655,4 +737,101 @@ fn make_testdata_checks_an_interactive_case_against_the_interactor() {
     let dir = fixture().join("testdata/guess-made");
     assert_eq!(fs::read_to_string(dir.join("seven.in")).expect("seven.in"), "1000 7\n");
     assert!(!dir.join("seven.out").exists(), "an interactive case is its input alone");
+}
+
+#[test]
+fn a_judges_limits_stop_a_solution() {
+    let problems = ["hog", "looper", "chatter", "prefix", "parent", "bytes"];
+    let pid_file = fixture().join("target/parent-child.pid");
+    let _ = fs::remove_file(&pid_file);
+    let output = testdata(&[&["--quick"], &problems[..]].concat());
+    let out = stdout(&output);
+    // 4 GB under a 32 MB limit: the allocation is refused at once.
+    let hog = line(&out, "hog", "a", "release");
+    assert!(hog.starts_with("MLE ") && hog.contains("over 32 MB: memory allocation of"), "{out}");
+    // A loop is stopped soon after its CPU time passes the limit, not at the wall backstop.
+    let looper = line(&out, "looper", "a", "release");
+    assert!(looper.starts_with("TLE ") && looper.contains("over 500 ms: stopped at 0.6"), "{out}");
+    // Blank lines forever, which the checker would accept: the output limit stops them.
+    let chatter = line(&out, "chatter", "a", "release");
+    assert!(chatter.starts_with("OLE ") && chatter.ends_with("over 1 MiB of output"), "{out}");
+    // A long right prefix, then a wrong line: WA there, without the rest of the output.
+    let prefix = line(&out, "prefix", "a", "release");
+    assert!(
+        prefix.starts_with("WA ")
+            && prefix.contains("  line 200001, column 1: expected \"1\", found \"2\""),
+        "{out}"
+    );
+    assert!(line(&out, "parent", "a", "release").starts_with("AC "), "{out}");
+    let bytes = line(&out, "bytes", "a", "release");
+    assert!(bytes.ends_with(r#"line 1, column 1: expected "\xfe", found "\xfd""#), "{out}");
+    assert_gone(&pid_file);
+    assert!(out.ends_with("testdata: 1 passed, 5 failed\n"), "{out}");
+}
+
+#[test]
+fn a_judges_limits_stop_an_interactive_solution() {
+    let problems = ["guess-parent", "guess-hog", "guess-loop", "guess-chatter"];
+    let pid_file = fixture().join("target/guess-child.pid");
+    let _ = fs::remove_file(&pid_file);
+    let output = testdata(&[&["--quick"], &problems[..]].concat());
+    let out = stdout(&output);
+    assert!(line(&out, "guess-parent", "a", "release").starts_with("AC "), "{out}");
+    assert_gone(&pid_file);
+    let hog = line(&out, "guess-hog", "a", "release");
+    assert!(hog.starts_with("MLE ") && hog.contains("over 32 MB"), "{out}");
+    let looper = line(&out, "guess-loop", "a", "release");
+    assert!(looper.starts_with("TLE ") && looper.contains("over 500 ms: stopped at"), "{out}");
+    let chatter = line(&out, "guess-chatter", "a", "release");
+    assert!(chatter.starts_with("OLE ") && chatter.contains("over 1 MiB of output"), "{out}");
+    assert!(out.ends_with("testdata: 1 passed, 3 failed\n"), "{out}");
+}
+
+#[test]
+fn watch_reruns_on_a_change_only_and_ends_on_ctrl_c() {
+    let root = fixture();
+    let log = root.join("target/watch.log");
+    let mut watch = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["test", "--watch", "envy"])
+        .env("XTASK_WORKSPACE", root)
+        .env("CARGO_TARGET_DIR", root.join("target"))
+        .stdout(fs::File::create(&log).expect("a log"))
+        .spawn()
+        .expect("xtask runs");
+    let runs = || fs::read_to_string(&log).unwrap_or_default().matches("testdata: ").count();
+    // Waits (up to a minute, for a busy machine) until `n` runs have printed their counts.
+    let wait_for = |n: usize| {
+        for _ in 0..600 {
+            if runs() >= n {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        panic!("no run {n}:\n{}", fs::read_to_string(&log).unwrap_or_default());
+    };
+    wait_for(1);
+    // Nothing changed: a few polls later, still one run.
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    assert_eq!(runs(), 1, "{}", fs::read_to_string(&log).unwrap_or_default());
+    // A save of a case's answer (the same bytes, a new time) is a change.
+    let answer = root.join("testdata/envy/a.out");
+    let text = fs::read(&answer).expect("the answer");
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    fs::write(&answer, text).expect("a save");
+    wait_for(2);
+    let interrupted =
+        Command::new("kill").args(["-INT", &watch.id().to_string()]).status().expect("kill runs");
+    assert!(interrupted.success());
+    let status = watch.wait().expect("the watch ends");
+    let out = fs::read_to_string(&log).unwrap_or_default();
+    assert!(status.success() && out.ends_with("watch: stopped\n"), "{status}:\n{out}");
+    assert!(out.contains("==== a change: --quick envy again"), "{out}");
+}
+
+/// The process whose id the file holds (a `sleep` a solution started) is gone with its run.
+fn assert_gone(pid_file: &Path) {
+    let child: u32 =
+        fs::read_to_string(pid_file).expect("the child's id").trim().parse().expect("an id");
+    let stat = fs::read_to_string(format!("/proc/{child}/stat")).unwrap_or_default();
+    assert!(!stat.contains("(sleep)") || stat.contains(") Z "), "the child survives: {stat}");
 }
