@@ -80,12 +80,15 @@ fn assert_refused(files: &[(&str, &str)], edition: Edition, expected: &str) {
     }
 }
 
-/// Builds the fixture workspace with cargo: the expected outputs.
-fn build_fixtures() -> TempDir {
+/// Builds the fixture workspace (only `packages`, if any are named) with cargo: the expected
+/// outputs.
+fn build_fixtures(packages: &[&str]) -> TempDir {
     let target = TempDir::new("fixture-target");
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
     let built = Command::new(cargo)
-        .args(["build", "--release", "--quiet", "--offline", "--manifest-path"])
+        .args(["build", "--release", "--quiet", "--offline"])
+        .args(packages.iter().flat_map(|p| ["-p", p]))
+        .arg("--manifest-path")
         .arg(fixtures_dir().join("Cargo.toml"))
         .env("CARGO_TARGET_DIR", &target.path)
         .status()
@@ -97,7 +100,7 @@ fn build_fixtures() -> TempDir {
 #[test]
 fn fixture_programs_behave_like_their_cargo_builds_in_every_edition() {
     let dir = fixtures_dir();
-    let target = build_fixtures();
+    let target = build_fixtures(&[]);
     // (program, stdin, also bundled --compact)
     let cases = [
         ("app-gaps", "", true),
@@ -212,6 +215,39 @@ fn the_gaps_of_name_based_bundling_are_closed() {
     for present in ["unsafe extern \"C\" {", "pub mod r#gen {", "crate::sys::r#gen::seed()"] {
         assert!(text.contains(present), "{present:?} is missing:\n{text}");
     }
+}
+
+/// Issue 27: impls that a program uses only through std and the language (a drop, formatting,
+/// `vec![x; n]`, a `HashSet`, `sort`, `for`, `Deref`, `?`, `..Default::default()`, an
+/// operator, `[]`; constants named only in format strings and macro bodies), each trait by
+/// full path and through a `use`, beside unused items named like their paths: the bundle of
+/// every judge prints what cargo's build prints, and the pre-filter took none of them (nothing
+/// had to be put back).
+#[test]
+fn impls_used_only_through_std_reach_every_judge() {
+    let dir = fixtures_dir();
+    let target = build_fixtures(&["app-impls"]);
+    let expected = run(&target.path.join("release").join("app-impls"), "");
+    assert!(expected.ends_with("42\n") && expected.contains("dropped used"), "{expected}");
+    std::thread::scope(|scope| {
+        for key in ["boj", "algospot", "atcoder", "codeforces"] {
+            let (dir, expected) = (&dir, &expected);
+            scope.spawn(move || {
+                let profile = profiles::find(key).expect("a profile");
+                let options = Options::for_profile(profile, key == "codeforces").expect("options");
+                let bundle = bundle_crate(dir, &dir.join("app-impls"), "app-impls", &options)
+                    .unwrap_or_else(|e| panic!("app-impls bundles for {key}: {e}"));
+                dump(&format!("app-impls-{key}.rs"), &bundle.text);
+                assert_eq!(bundle.restored, 0, "{key}: a removal was taken back");
+                let scratch = TempDir::new("impls");
+                let judged = judged::compile(profile, &bundle.text, &scratch.path)
+                    .unwrap_or_else(|e| panic!("{key} rejects the bundle: {e}"));
+                assert!(judged.diagnostics.trim().is_empty(), "{key}: {}", judged.diagnostics);
+                let actual = run(&judged.binary, "");
+                assert_eq!(&actual, expected, "{key}:\n{}", bundle.text);
+            });
+        }
+    });
 }
 
 #[test]
