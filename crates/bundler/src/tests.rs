@@ -846,6 +846,26 @@ fn a_library_item_too_new_for_the_judge_is_no_refusal_when_the_program_does_not_
     assert_eq!(compile_and_run(&text, Edition::E2021, ""), "2\n");
 }
 
+/// A warning of the judge's compiler is no refusal: the judge compiles the program and prints
+/// the warning too, so the bundle comes out with the warning as a note (README, "A bundle is
+/// the program as its judge's compiler reads it").
+#[test]
+fn a_warning_of_the_judges_compiler_is_a_note_and_the_bundle_comes_out() {
+    let main =
+        "fn main() {\n    for x in [1u8, 2].into_iter() {\n        print!(\"{}\", x);\n    }\n}\n";
+    let dir = temp_crates(&[("app/src/main.rs", main)]);
+    let options = Options::for_profile(profiles::find("algospot").expect("a profile"), false)
+        .expect("a known edition");
+    let bundle = bundle_crate(&dir.path, &dir.path.join("app"), "app", &options).expect("bundles");
+    assert!(bundle.text.contains("[1u8, 2].into_iter()"), "{}", bundle.text);
+    let warned = |n: &&String| n.starts_with("Algospot") && n.contains("app/src/main.rs:2:");
+    assert!(
+        bundle.notes.iter().any(|n| warned(&n) && n.contains("warning:")),
+        "{:?}",
+        bundle.notes
+    );
+}
+
 #[test]
 fn a_clippy_lint_renamed_since_is_no_warning_of_the_judge() {
     // ac-library-rs allows `clippy::derive_hash_xor_eq`, since renamed: clippy's driver (the
