@@ -239,6 +239,7 @@ fn impls_used_only_through_std_reach_every_judge() {
                     .unwrap_or_else(|e| panic!("app-impls bundles for {key}: {e}"));
                 dump(&format!("app-impls-{key}.rs"), &bundle.text);
                 assert_eq!(bundle.restored, 0, "{key}: a removal was taken back");
+                assert!(bundle.checks <= 40, "{key}: {} compiler runs", bundle.checks);
                 let scratch = TempDir::new("impls");
                 let judged = judged::compile(profile, &bundle.text, &scratch.path)
                     .unwrap_or_else(|e| panic!("{key} rejects the bundle: {e}"));

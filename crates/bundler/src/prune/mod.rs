@@ -23,9 +23,10 @@
 //! say), or an item that only dead code the bundle keeps still names (a trait's unused
 //! default method): the items the errors name come back, and if errors remain, the rest of
 //! the round's removals is split in halves until every part that compiles is found
-//! (bisection). A removal taken back is not tried again until nothing else is left: rustc
-//! reports some items every round that cannot go (a trait that a needed macro call
-//! implements), and trying them again each round cost a big library hundreds of runs.
+//! (bisection). A removal taken back is never tried again: rustc reports some items every
+//! round that cannot go (a trait that a needed macro call implements), and trying them again
+//! each round cost a big library hundreds of runs. The pruning takes [`MAX_CHECKS`] compiler
+//! runs at most; then the last text that compiled is the result (bigger, the same program).
 //!
 //! Removing what the compiler proves unused cannot change what the program does: nothing
 //! reaches it. Method resolution is the one place where an unused item could matter (a trait
@@ -63,6 +64,10 @@ mod types;
 
 /// Rounds of removals at most (each removes something; real programs need a handful).
 const MAX_ROUNDS: usize = 40;
+/// Compiler runs the pruning may take (the judge's checks after it take one or two more):
+/// when they are spent, the last text that compiled is the result, whatever is left to try.
+/// A bigger bundle, never a different program; it bounds the time on any library.
+const MAX_CHECKS: usize = 36;
 /// Error-driven repairs tried before bisecting a round's removals.
 const MAX_REPAIRS: usize = 12;
 
@@ -110,6 +115,9 @@ pub fn prune(
     // cannot remove, such as a trait that a needed macro call implements, every round).
     let mut taken_back: HashSet<String> = back.into_iter().collect();
     for _ in 0..MAX_ROUNDS {
+        if stats.checks >= MAX_CHECKS {
+            break;
+        }
         stats.rounds += 1;
         let index = Index::new(&text.text)?;
         let fresh = |removals: Vec<Removal>| -> Vec<Removal> {
@@ -259,6 +267,9 @@ fn remove(
         removals.iter().map(|r| memo_key(&base.text, r)).collect()
     };
     for attempt in 0..MAX_REPAIRS {
+        if stats.checks >= MAX_CHECKS && failed.is_none() {
+            break;
+        }
         if attempt > 0 {
             stats.repairs += 1;
         }
@@ -302,6 +313,11 @@ fn remove(
     let mut last: Option<Pruned> = None;
     let mut parts = if rest.is_empty() { Vec::new() } else { vec![rest] };
     while let Some(part) = parts.pop() {
+        if stats.checks >= MAX_CHECKS {
+            // Out of runs: what is left untried stays, and is not tried again.
+            back.extend(part);
+            continue;
+        }
         let mut trial = kept.clone();
         trial.extend(part.iter().cloned());
         let attempt = applied(base, &trial);
