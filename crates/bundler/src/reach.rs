@@ -69,7 +69,8 @@ use super::span::ByteSpan;
 pub struct Unreached {
     pub span: ByteSpan,
     pub name: String,
-    /// For an `impl`: the names of its header (an error naming one asks for it back).
+    /// For an `impl`, the names of its header; for a trait, its items' (an error naming one
+    /// asks for it back).
     pub members: Vec<String>,
 }
 
@@ -324,15 +325,19 @@ impl<'i> Reach<'i> {
         self.scopes.named_definitions(src, core.start, core.end, &params, module)
     }
 
-    /// The identifiers of entry `at`'s `impl` header (none for another item).
+    /// What an error may name to ask for entry `at` back besides its name: the identifiers of
+    /// an `impl`'s header, the names of a trait's items (`no method named `gcd``).
     fn header_names(&self, at: usize) -> Vec<String> {
         let e = &self.index.entries[at];
-        if e.kind != ItemKind::Impl {
-            return Vec::new();
+        match e.kind {
+            ItemKind::Impl => {
+                let src = &self.index.src;
+                let (trait_part, type_part) = items::impl_parts(src, e.tokens.start, e.tokens.end);
+                trait_part.into_iter().chain(type_part).collect()
+            }
+            ItemKind::Trait => self.index.children(at).map(|m| m.name.clone()).collect(),
+            _ => Vec::new(),
         }
-        let (trait_part, type_part) =
-            items::impl_parts(&self.index.src, e.tokens.start, e.tokens.end);
-        trait_part.into_iter().chain(type_part).collect()
     }
 
     /// Follows names and kept entries until nothing more is reached.

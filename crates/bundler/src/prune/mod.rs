@@ -357,13 +357,14 @@ fn repair(set: &mut Vec<Removal>, outcome: &Outcome, index: &Index) -> bool {
             let at = Some(primary).filter(|s| s.in_input).map(|s| to_base(s.start, set));
             let call_site = primary.call_site.map(|c| to_base(c, set));
             let removal = match (at, call_site) {
+                // In what an item-position macro call expands to: the call goes if all it
+                // can expand to is `impl`s of removed items (whatever the error names: a
+                // method of a trait those impls use, `no method named `gcd``).
+                (None, Some(site)) => reported::macro_call_at(index, site, &removed),
                 _ if !about_removed => None,
                 (Some(at), _) => reported::impl_header_at(index, at)
                     .or_else(|| reported::import_at(index, at))
                     .or_else(|| reported::macro_call_at(index, at, &removed)),
-                // In what an item-position macro call expands to: the call goes if all it
-                // can expand to is `impl`s of removed items.
-                (None, Some(site)) => reported::macro_call_at(index, site, &removed),
                 (None, None) => None,
             };
             let Some(mut removal) = removal else {
