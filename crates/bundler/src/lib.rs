@@ -368,7 +368,8 @@ pub fn bundle_crate(
     let hidden = hidden::hidden_names(&inlined.text, &host, &judges)?;
     let mut stats = prune::Stats { progress: options.progress, ..prune::Stats::default() };
     let inlined = (inlined, libraries);
-    let (mut text, last) = pruned(&tree, options, inlined, &hidden, &scratch, &mut stats)?;
+    let (mut text, last) = pruned(&tree, options, inlined, &hidden, &scratch, &mut stats)
+        .map_err(|refusal| stats.refusal(refusal))?;
     let mut notes = if options.analysis_is_judge {
         judge_warnings(&tree, options, &text, &last)
     } else {
@@ -386,7 +387,8 @@ pub fn bundle_crate(
     let mut out = Mapped::default();
     out.push_str(&header);
     out.append(text);
-    notes.extend(checked_as_judged(&tree, options, &mut out, &scratch, &mut stats)?);
+    let checked = checked_as_judged(&tree, options, &mut out, &scratch, &mut stats);
+    notes.extend(checked.map_err(|refusal| stats.refusal(refusal))?);
     Ok(Bundle {
         text: out.text,
         notes,

@@ -87,6 +87,29 @@ pub struct Stats {
     pub progress: Option<fn(&str)>,
     /// When the pruning started, and when it last said how far it is.
     pub clock: Option<(std::time::Instant, std::time::Instant)>,
+    /// Whether the pruning stopped at [`MAX_CHECKS`] with something left to try.
+    pub stopped: bool,
+}
+
+impl Stats {
+    /// Whether the runs are spent (noted in [`Stats::stopped`]).
+    fn out_of_runs(&mut self) -> bool {
+        self.stopped |= self.checks >= MAX_CHECKS;
+        self.checks >= MAX_CHECKS
+    }
+
+    /// `refusal`, saying so when the pruning stopped at its bound: what is refused may then
+    /// be code the program does not use, which the pruning did not get to.
+    pub fn refusal(&self, refusal: String) -> String {
+        if !self.stopped {
+            return refusal;
+        }
+        format!(
+            "{refusal}\nThe bundler stopped pruning after {MAX_CHECKS} compiler runs with code \
+             left that the program may not use: this may be such code, not the program's. \
+             Please report it with the program and its libraries."
+        )
+    }
 }
 
 /// How often a progress line comes.
@@ -115,7 +138,7 @@ pub fn prune(
     // cannot remove, such as a trait that a needed macro call implements, every round).
     let mut taken_back: HashSet<String> = back.into_iter().collect();
     for _ in 0..MAX_ROUNDS {
-        if stats.checks >= MAX_CHECKS {
+        if stats.out_of_runs() {
             break;
         }
         stats.rounds += 1;
@@ -267,7 +290,7 @@ fn remove(
         removals.iter().map(|r| memo_key(&base.text, r)).collect()
     };
     for attempt in 0..MAX_REPAIRS {
-        if stats.checks >= MAX_CHECKS && failed.is_none() {
+        if failed.is_none() && stats.out_of_runs() {
             break;
         }
         if attempt > 0 {
@@ -313,7 +336,7 @@ fn remove(
     let mut last: Option<Pruned> = None;
     let mut parts = if rest.is_empty() { Vec::new() } else { vec![rest] };
     while let Some(part) = parts.pop() {
-        if stats.checks >= MAX_CHECKS {
+        if stats.out_of_runs() {
             // Out of runs: what is left untried stays, and is not tried again.
             back.extend(part);
             continue;
@@ -510,5 +533,15 @@ mod tests {
         let broken = CUT.replace("lib::Shade);", "lib::Shade, lib::missing());");
         let errors = cut(&broken, &["pub fn unused"]).expect_err("does not compile");
         assert!(errors.contains("missing"), "{errors}");
+    }
+
+    #[test]
+    fn a_refusal_after_the_runs_are_spent_says_the_pruning_stopped() {
+        let mut stats = Stats::default();
+        assert_eq!(stats.refusal("refused".to_string()), "refused");
+        stats.checks = super::MAX_CHECKS;
+        assert!(stats.out_of_runs());
+        let said = stats.refusal("refused".to_string());
+        assert!(said.starts_with("refused\nThe bundler stopped pruning after 36"), "{said}");
     }
 }
