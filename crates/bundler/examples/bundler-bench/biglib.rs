@@ -213,10 +213,11 @@ pub trait Associative {}
 
 pub trait Idempotent {}
 
-/// A monoid: everything a fold needs.
-pub trait Monoid: BinaryOp + Identity + Associative {}
+/// A monoid: everything a fold needs (named apart from the algebra module's `Monoid`, so
+/// that the other programs' figures do not change with this module).
+pub trait Foldable: BinaryOp + Identity + Associative {}
 
-impl<T: BinaryOp + Identity + Associative> Monoid for T {}
+impl<T: BinaryOp + Identity + Associative> Foldable for T {}
 
 /// Greatest common divisor and least common multiple of integers.
 pub trait GcdLcm: Copy {
@@ -310,11 +311,11 @@ macro_rules! every_integer {
 every_integer!(i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize);
 
 /// Folds slices with a monoid.
-pub struct Fold<M: Monoid> {
+pub struct Fold<M: Foldable> {
     monoid: M,
 }
 
-impl<M: Monoid> Fold<M> {
+impl<M: Foldable> Fold<M> {
     pub fn new(monoid: M) -> Self {
         Fold { monoid }
     }
@@ -331,7 +332,7 @@ impl<M: Monoid> Fold<M> {
 }
 
 /// The fold of an idempotent monoid over any overlapping ranges: a sparse table.
-pub fn range_folds<M: Monoid + Idempotent>(monoid: &M, v: &[M::Element]) -> Vec<Vec<M::Element>> {
+pub fn range_folds<M: Foldable + Idempotent>(monoid: &M, v: &[M::Element]) -> Vec<Vec<M::Element>> {
     let mut table = vec![v.to_vec()];
     let mut width = 1;
     while 2 * width <= v.len() {
