@@ -14,21 +14,7 @@ use std::ops::{Bound, Range, RangeBounds};
 
 use super::error::{counted, quote, Error};
 use super::int::{expected_int, int_at, int_token, wide, Int};
-
-/// The bytes that separate tokens: ASCII whitespace (space, tab, newline, carriage return,
-/// form feed). The range test comes first: without it the compiler merges this test with the
-/// `-` test that follows into one bit-table branch, which mispredicts on mixed signs
-/// (measured: parsing took 1.5x as long).
-#[inline]
-pub(super) fn is_space(b: u8) -> bool {
-    b <= b' ' && b.is_ascii_whitespace()
-}
-
-/// `text` without trailing whitespace.
-pub(super) fn trim_end(text: &[u8]) -> &[u8] {
-    let end = text.iter().rposition(|&b| !is_space(b)).map_or(0, |i| i + 1);
-    &text[..end]
-}
+use super::space::{is_space, trim_end};
 
 /// Where a [`Cursor`] reads from: the input bytes in memory, and how to see more of the input
 /// and where an offset is in it. Offsets are into [`bytes`](Self::bytes).
@@ -48,12 +34,10 @@ pub trait Window {
     /// Notes that the token or line read last starts at `at`.
     fn mark(&mut self, at: usize);
 
-    /// The 1-based line and column of offset `at`.
-    fn place(&mut self, at: usize) -> (usize, usize);
-
-    /// The line and column of the token or line read last (where [`mark`](Self::mark) was
-    /// called), even if its bytes have left memory since.
-    fn marked_place(&mut self) -> (usize, usize);
+    /// The 1-based line and column of offset `at`, or with `None` of the token or line read
+    /// last (where [`mark`](Self::mark) was called), even if its bytes have left memory
+    /// since. One method, not two: every bundle carries each window's implementation of each.
+    fn place(&mut self, at: Option<usize>) -> (usize, usize);
 }
 
 /// A cursor over input bytes, with the reading rules: tokens, integers (of any primitive
@@ -198,14 +182,14 @@ impl<W: Window> Cursor<W> {
     /// An error at the start of the token or line read last (kept even when the input has
     /// moved on), for values that parse but make no sense ("expected higher or lower").
     pub fn error_at_token<S: Into<String>>(&mut self, message: S) -> Error {
-        let (line, column) = self.window.marked_place();
+        let (line, column) = self.window.place(None);
         Error::at(line, column, message)
     }
 
     /// An error at offset `at` of the bytes in memory.
     #[cold]
     pub(super) fn error_at_offset<S: Into<String>>(&mut self, at: usize, message: S) -> Error {
-        let (line, column) = self.window.place(at);
+        let (line, column) = self.window.place(Some(at));
         Error::at(line, column, message)
     }
 

@@ -3,8 +3,8 @@
 
 use std::fmt::{Debug, Display};
 
-use super::cursor::is_space;
 use super::error::quote;
+use super::space::is_space;
 
 /// A primitive integer: `u8`..`u64`, `usize`, `i8`..`i64` or `isize`.
 ///

@@ -93,6 +93,7 @@ mod named;
 mod output;
 mod rng;
 mod scanner;
+mod space;
 mod stream;
 
 // One name per `use` line: a bundle keeps only the lines of the names it reaches.

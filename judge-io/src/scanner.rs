@@ -3,8 +3,9 @@
 use std::fmt::Display;
 use std::ops::Deref;
 
-use super::cursor::{trim_end, Cursor, Window};
+use super::cursor::{Cursor, Window};
 use super::error::{quote, Error};
+use super::space::trim_end;
 
 /// All of the input, as a [`Cursor`]'s window: nothing to refill, and tokens that live as
 /// long as the input.
@@ -36,12 +37,8 @@ impl<'a> Window for Whole<'a> {
         self.token_start = at;
     }
 
-    fn place(&mut self, at: usize) -> (usize, usize) {
-        line_column(self.bytes, at)
-    }
-
-    fn marked_place(&mut self) -> (usize, usize) {
-        line_column(self.bytes, self.token_start)
+    fn place(&mut self, at: Option<usize>) -> (usize, usize) {
+        line_column(self.bytes, at.unwrap_or(self.token_start))
     }
 }
 

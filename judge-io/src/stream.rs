@@ -144,14 +144,11 @@ impl<R: Read> Window for Refill<R> {
         self.token_start = self.base + at;
     }
 
-    fn place(&mut self, at: usize) -> (usize, usize) {
-        self.place_of(self.base + at)
-    }
-
-    fn marked_place(&mut self) -> (usize, usize) {
-        match self.token_place {
-            Some((at, place)) if at == self.token_start => place,
-            _ => self.place_of(self.token_start),
+    fn place(&mut self, at: Option<usize>) -> (usize, usize) {
+        match (at, self.token_place) {
+            (Some(at), _) => self.place_of(self.base + at),
+            (None, Some((at, place))) if at == self.token_start => place,
+            (None, _) => self.place_of(self.token_start),
         }
     }
 }

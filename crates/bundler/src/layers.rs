@@ -37,6 +37,7 @@ const LAYERS: &[&[&str]] = &[
     &["inline"],
     // Phase 3: what goes.
     &["index", "hidden"],
+    &["scopes"],
     &["reach"],
     &["prune::removal"],
     &["prune::reported", "prune::types"],

@@ -145,6 +145,7 @@ mod reach;
 mod read;
 mod refusal;
 mod rustc;
+mod scopes;
 mod scratch;
 mod source;
 mod span;
@@ -167,7 +168,7 @@ use emit::Verdict;
 use hidden::Hidden;
 use judge_meta::profiles::{self, Profile};
 pub use library::{check_library, LibraryCheck};
-use mapped::{Edit, Mapped};
+use mapped::Mapped;
 #[doc(hidden)]
 pub use read::manifest_text_check;
 pub use refusal::Judge;
@@ -359,7 +360,7 @@ pub fn bundle_crate(
     let started = Instant::now();
     let tree = read::read(root, crate_dir)?;
     let analysis_edition = options.edition.min(Edition::E2021);
-    let (mut inlined, libraries) = inline::inline(&tree, analysis_edition, options.compact)?;
+    let (inlined, libraries) = inline::inline(&tree, analysis_edition, options.compact)?;
     if let Some(path) = std::env::var_os("XTASK_BUNDLE_DUMP") {
         let _ = std::fs::write(path, &inlined.text);
     }
@@ -373,14 +374,10 @@ pub fn bundle_crate(
         judges.push(target_cfg(&analysis.program, Some(target), true)?);
     }
     let hidden = hidden::hidden_names(&inlined.text, &host, &judges)?;
-    // What no name can reach goes before the first compile.
-    let unreachable = reach::unreachable(&inlined.text, libraries, &hidden)?;
-    let before_libraries = unreachable.iter().filter(|u| u.span.end <= libraries);
-    let libraries = libraries - before_libraries.map(|u| u.span.len()).sum::<usize>();
-    inlined.apply(unreachable.into_iter().map(|u| Edit::cut(u.span)).collect());
     let mut stats = prune::Stats { progress: options.progress, ..prune::Stats::default() };
     let inlined = (inlined, libraries);
-    let (mut text, last) = pruned(&tree, options, inlined, &hidden, &scratch, &mut stats)?;
+    let (mut text, last) = pruned(&tree, options, inlined, &hidden, &scratch, &mut stats)
+        .map_err(|refusal| stats.refusal(refusal))?;
     let mut notes = if options.analysis_is_judge {
         judge_warnings(&tree, options, &text, &last)
     } else {
@@ -402,7 +399,8 @@ pub fn bundle_crate(
         out.push_str("\n");
     }
     out.append(text);
-    notes.extend(checked_as_judged(&tree, options, &mut out, &scratch, &mut stats)?);
+    let checked = checked_as_judged(&tree, options, &mut out, &scratch, &mut stats);
+    notes.extend(checked.map_err(|refusal| stats.refusal(refusal))?);
     Ok(Bundle {
         text: out.text,
         notes,

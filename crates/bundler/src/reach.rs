@@ -1,31 +1,57 @@
 //! Before the first compile: the libraries' items that no name the program can reach
 //! mentions, left out so that the analysis reads a small program, not a 20,000-line library.
 //!
-//! This is a pre-filter that keeps a superset of what the program uses, by names alone,
-//! never guessing what a name means: every item whose name (any namespace, any module) occurs
-//! in code that is kept is kept, and so is everything its own code names. It starts from
-//! main.rs's code, all of it, and from the names in code the analysis cannot see (see
-//! [`crate::hidden`]). What the program uses is reached this way because every use of an
-//! item goes through a token of its name, with three kinds of exceptions, each kept by a rule:
+//! This is a pre-filter that keeps a superset of what the program uses, by names alone: every
+//! item whose name (any namespace, any module) occurs in code that is kept is kept, and so is
+//! everything its own code names. It starts from main.rs's code, all of it, and from the names
+//! in code the analysis cannot see (see [`crate::hidden`]). "Occurs" means an identifier
+//! token, or a name inside the `{..}` of a string literal (`"{NAME}"`, `"{x:>NAME$}"`,
+//! `"{NAME:?}"`: a format string captures a name without an identifier token); a kept
+//! macro's body is code like any other, so the names it uses are reached.
+//!
+//! # Why it is sound
+//!
+//! The claim: no item the program uses, and no item whose absence would change what it does,
+//! is left out. Every use of a module-level item goes through a token of its name, except in
+//! three ways, each kept by a rule:
 //!
 //! - A trait's items are used through their own names (a method call, `T::ZERO`), with the
 //!   trait in scope: a trait is kept when its name or the name of any of its items is
-//!   reached, and then so is every import of its name.
-//! - An `impl` is used through the trait's items and the values of its type: it is kept when
-//!   its trait (if the bundle defines it) is kept and every name the bundle defines in its
-//!   trait and type is reached (a value of a type comes from code that names the type; the
-//!   impl's own generic parameters are not names). An inherent `impl` goes and stays with its
-//!   type, whole.
+//!   reached, and then so is every import of its name. A supertrait is named in its
+//!   subtrait's header, a bound in the bounded code.
+//! - A trait `impl` is used by the compiler, not by a name: std's code and the language use
+//!   `Drop`, `Display`, `Clone`, `Hash`, `Ord`, `Iterator`, `Deref`, `From`, `Add`, `Index`
+//!   impls with no token naming them. It can be used only where a value of its type exists
+//!   and its trait can be used. So an `impl` is left out only for a definition of the bundle
+//!   (a struct, enum, union or trait) that its header *certainly* names and that is itself
+//!   left out: a type left out has no values (a value's type is written in the code that
+//!   makes it, or in the signature of what returns it, and that code is kept and reached), a
+//!   trait left out is never called or bound. "Certainly names" is [`crate::scopes`]: the
+//!   header's paths resolved as rustc resolves them, giving up at every step that is not
+//!   certain, so that a path that does not lead to an item of the bundle (`std::`, `core::`,
+//!   `alloc::`, `::std::`, a prelude name, a `use`d std name, a name a glob or a macro may
+//!   bring, a type alias) holds nothing back, however the bundle's own items are named. A
+//!   `Drop` impl therefore stays whenever its type does: `Drop` is std's, and the type is
+//!   the one thing that can hold it back. An inherent `impl` goes and stays the same way,
+//!   with its type.
 //! - A macro call at item level makes items the bundle cannot see without expanding it: it is
-//!   kept when what it makes, as [`expand`] sees it, would be kept as written, and always when
-//!   its expansion is unknown. A macro is kept when its name is reached.
+//!   kept when what it makes, as [`expand`] sees it, would be kept as written (its `impl`s
+//!   resolved in the call's module), and always when its expansion is unknown. A macro is
+//!   kept when its name is reached.
 //!
-//! Modules, `extern` blocks, glob imports and imports from std, items the linker may need
-//! (`#[no_mangle]`, `#[export_name]`, `#[used]`) and items under a `cfg` (left for the
-//! judge's compiler to decide, as everywhere in the bundler) always stay. What stays is then the program
-//! the compiler's analysis prunes, as if the items left out had never been written: none of
-//! them can change which item a path or a method call means, since nothing reached names
-//! them.
+//! Modules, `extern` blocks, glob imports and imports from std, items the linker or the
+//! runtime uses by attribute (`#[no_mangle]`, `#[export_name]`, `#[used]`,
+//! `#[global_allocator]`, `#[panic_handler]`) and items under a `cfg` (left for the judge's
+//! compiler to decide, as everywhere in the bundler) always stay. What goes cannot change
+//! what the rest means: an item left out is named nowhere in kept code (so no path and no
+//! method call can mean it), and an `impl` left out has no type or trait left to be chosen
+//! for. Items of the same name are kept together, so a glob can never start to mean a
+//! different item.
+//!
+//! Should the rest still not compile (a gap in this argument), the whole program is
+//! compiled, and if it compiles the cut is the bundler's: [`crate::prune`] puts back what the
+//! errors name and bisects the rest, as for any removal, and never reports it as the
+//! program's error.
 
 use std::collections::{HashMap, HashSet};
 
@@ -33,7 +59,8 @@ use super::expand::Definition;
 use super::hidden::Hidden;
 use super::index::{Container, Entry, Index};
 use super::items::{self, ItemKind};
-use super::lexer::Kind;
+use super::lexer::{Kind, Lit};
+use super::scopes::{ModuleId, Scopes};
 use super::source::Source;
 use super::span::ByteSpan;
 
@@ -42,6 +69,9 @@ use super::span::ByteSpan;
 pub struct Unreached {
     pub span: ByteSpan,
     pub name: String,
+    /// For an `impl`, the names of its header; for a trait, its items' (an error naming one
+    /// asks for it back).
+    pub members: Vec<String>,
 }
 
 /// The items of `text` from byte `libraries` on (the inlined libraries; main.rs's code comes
@@ -88,6 +118,7 @@ pub fn unreachable(
         .map(|&at| Unreached {
             span: index.entries[at].range,
             name: index.entries[at].name.clone(),
+            members: reach.header_names(at),
         })
         .collect();
     out.sort_unstable();
@@ -105,19 +136,24 @@ pub fn unreachable(
 }
 
 /// Attributes that keep an item whatever names it: the linker's, and `cfg`.
-const KEPT_ATTRIBUTES: &[&str] = &["no_mangle", "export_name", "used", "link_section", "cfg"];
+const KEPT_ATTRIBUTES: &[&str] = &[
+    "no_mangle",
+    "export_name",
+    "used",
+    "link_section",
+    "global_allocator",
+    "panic_handler",
+    "cfg",
+];
 
 /// Whether `entry` has one of the attributes `names`.
 fn attribute(src: &Source, entry: &Entry, names: &[&str]) -> bool {
     entry.attrs.iter().any(|attr| attr.name(src).is_some_and(|n| names.contains(&n)))
 }
 
-/// An `impl`'s condition to be kept: its trait's name (`None` for an inherent `impl`, or a
-/// trait the bundle may not define) and the names in its trait and type.
-struct Condition {
-    trait_name: Option<String>,
-    names: Vec<String>,
-}
+/// An `impl`'s condition to be kept: the bundle's definitions its header certainly names
+/// (see [`crate::scopes`]), each of which must be kept.
+type Condition = Vec<usize>;
 
 struct Reach<'i> {
     index: &'i Index,
@@ -126,8 +162,8 @@ struct Reach<'i> {
     candidate_set: HashSet<usize>,
     /// Candidates kept by a name: name -> entries.
     triggers: HashMap<String, Vec<usize>>,
-    /// Names the bundle's items define (what an `impl`'s condition looks at).
-    defined: HashSet<String>,
+    /// What the paths of `impl` headers mean.
+    scopes: Scopes<'i>,
     /// `impl`s (written, or made by the macro call of the entry) and their conditions.
     impls: Vec<(usize, Condition)>,
     kept: HashSet<usize>,
@@ -140,19 +176,12 @@ struct Reach<'i> {
 
 impl<'i> Reach<'i> {
     fn new(index: &'i Index) -> Reach<'i> {
-        // Modules are always kept: a module's name is never what an `impl` waits for.
-        let defined = index
-            .entries
-            .iter()
-            .filter(|e| e.kind != ItemKind::Mod && !e.name.is_empty())
-            .map(|e| e.name.clone())
-            .collect();
         Reach {
             index,
             candidates: Vec::new(),
             candidate_set: HashSet::new(),
             triggers: HashMap::new(),
-            defined,
+            scopes: Scopes::new(index),
             impls: Vec::new(),
             kept: HashSet::new(),
             reached: HashSet::new(),
@@ -193,7 +222,8 @@ impl<'i> Reach<'i> {
                 }
             }
             ItemKind::Impl => {
-                let condition = self.impl_condition(src, e.tokens.start, e.tokens.end);
+                let module = self.scopes.module_of(at);
+                let condition = self.impl_condition(src, e.tokens.start, e.tokens.end, module);
                 self.candidate(at, None);
                 self.impls.push((at, condition));
             }
@@ -207,17 +237,17 @@ impl<'i> Reach<'i> {
     fn read_call(&mut self, at: usize, macros: &HashMap<String, Definition>) {
         let Some(expansion) = self.index.expand_call(at, macros) else { return };
         self.candidate(at, None);
+        let module = self.scopes.module_of(at);
         for item_src in &expansion {
             let hi = item_src.tokens.len();
             match items::next_item(item_src, 0, hi) {
                 Ok(Some(item)) if item.kind == ItemKind::Impl => {
-                    let condition = self.impl_condition(item_src, item.keyword, item.end);
+                    let condition = self.impl_condition(item_src, item.keyword, item.end, module);
                     self.impls.push((at, condition));
                 }
                 Ok(Some(item)) if !item.names.is_empty() => {
                     for name in &item.names {
                         self.trigger(name, at);
-                        self.defined.insert(name.clone());
                     }
                 }
                 // Anything else it makes: the call stays.
@@ -265,38 +295,49 @@ impl<'i> Reach<'i> {
             if src.tokens[i].start >= span.end {
                 break;
             }
-            if src.tokens[i].kind == Kind::Ident {
-                if let Some(name) = src.ident(i) {
-                    let name = name.to_string();
-                    self.reach_name(&name);
+            match src.tokens[i].kind {
+                Kind::Ident => {
+                    if let Some(name) = src.ident(i) {
+                        let name = name.to_string();
+                        self.reach_name(&name);
+                    }
                 }
+                Kind::Literal(Lit::Str | Lit::RawStr) => {
+                    for name in format_names(src.text(i)) {
+                        self.reach_name(name);
+                    }
+                }
+                _ => {}
             }
         }
     }
 
-    /// The condition of the `impl` whose keyword is token `keyword` of `src`.
-    fn impl_condition(&self, src: &Source, keyword: usize, hi: usize) -> Condition {
+    /// The condition of the `impl` whose keyword is token `keyword` of `src`, in `module`.
+    fn impl_condition(
+        &self,
+        src: &Source,
+        keyword: usize,
+        hi: usize,
+        module: ModuleId,
+    ) -> Condition {
         let params = items::impl_generic_params(src, keyword, hi);
-        let (trait_part, type_part) = items::impl_parts(src, keyword, hi);
-        // The trait is the last segment of its path before any generic arguments.
-        let trait_name = trait_part.first().map(|_| {
-            let mut last = String::new();
-            for i in items::impl_core(src, keyword, hi).indices() {
-                if src.is_punct(i, "<") || src.is_kw(i, "for") {
-                    break;
-                }
-                if let Some(name) = src.ident(i).filter(|_| src.tokens[i].kind == Kind::Ident) {
-                    last = name.to_string();
-                }
+        let core = items::impl_core(src, keyword, hi);
+        self.scopes.named_definitions(src, core.start, core.end, &params, module)
+    }
+
+    /// What an error may name to ask for entry `at` back besides its name: the identifiers of
+    /// an `impl`'s header, the names of a trait's items (`no method named `gcd``).
+    fn header_names(&self, at: usize) -> Vec<String> {
+        let e = &self.index.entries[at];
+        match e.kind {
+            ItemKind::Impl => {
+                let src = &self.index.src;
+                let (trait_part, type_part) = items::impl_parts(src, e.tokens.start, e.tokens.end);
+                trait_part.into_iter().chain(type_part).collect()
             }
-            last
-        });
-        let names = trait_part
-            .into_iter()
-            .chain(type_part)
-            .filter(|n| !params.contains(n) && Some(n) != trait_name.as_ref())
-            .collect();
-        Condition { trait_name, names }
+            ItemKind::Trait => self.index.children(at).map(|m| m.name.clone()).collect(),
+            _ => Vec::new(),
+        }
     }
 
     /// Follows names and kept entries until nothing more is reached.
@@ -331,15 +372,10 @@ impl<'i> Reach<'i> {
                 if self.kept.contains(entry) {
                     continue;
                 }
-                let trait_ok = match &condition.trait_name {
-                    None => true,
-                    Some(name) => !self.defined.contains(name) || self.reached.contains(name),
-                };
-                let names_ok = condition
-                    .names
+                let holds = condition
                     .iter()
-                    .all(|n| !self.defined.contains(n) || self.reached.contains(n));
-                if trait_ok && names_ok {
+                    .all(|&at| !self.candidate_set.contains(&at) || self.kept.contains(&at));
+                if holds {
                     more.push(*entry);
                 }
             }
@@ -350,5 +386,110 @@ impl<'i> Reach<'i> {
                 self.keep(entry);
             }
         }
+    }
+}
+
+/// The identifiers inside the `{..}` of a string literal's text (`NAME` of `"{NAME}"`,
+/// `{NAME:>w$}` and `{NAME:?}`, and `w`): what a format string may capture by its name alone.
+/// More than that is harmless (a name reached keeps more, never less).
+fn format_names(literal: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut inside = false;
+    let mut chars = literal.char_indices().peekable();
+    let is_name = |c: char| c.is_alphanumeric() || c == '_';
+    while let Some((at, c)) = chars.next() {
+        match c {
+            '{' if !inside && chars.peek().map(|&(_, c)| c) == Some('{') => {
+                chars.next();
+            }
+            '{' => inside = true,
+            '}' => inside = false,
+            c if inside && is_name(c) && !c.is_ascii_digit() => {
+                let mut end = at + c.len_utf8();
+                while let Some(&(next, c)) = chars.peek() {
+                    if !is_name(c) {
+                        break;
+                    }
+                    end = next + c.len_utf8();
+                    chars.next();
+                }
+                out.push(&literal[at..end]);
+            }
+            c if inside && is_name(c) => {
+                // A number (`{0}`, `{:1$}`): no name, whatever follows it.
+                while chars.peek().is_some_and(|&(_, c)| is_name(c)) {
+                    chars.next();
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{format_names, unreachable};
+    use crate::hidden::Hidden;
+
+    /// The first lines of what the pre-filter leaves out of `main` followed by `library`.
+    fn left_out(main: &str, library: &str) -> Vec<String> {
+        let text = format!("{main}\n{library}");
+        let gone = unreachable(&text, main.len() + 1, &Hidden::default()).expect("indexes");
+        gone.iter()
+            .map(|u| text[u.span.range()].trim().lines().next().unwrap_or("").to_string())
+            .collect()
+    }
+
+    #[test]
+    fn a_std_path_never_holds_an_impl_back() {
+        // Issue 27's reduced cases: `fn ops` beside `std::ops::Drop`, `fn fmt` in the impl.
+        let library = "mod lib {\n    pub struct Out { pub buf: String }\n    \
+            impl std::ops::Drop for Out {\n        fn drop(&mut self) { print!(\"{}\", self.buf); }\n    }\n    \
+            pub fn ops() -> u32 { 0 }\n    pub struct Mod(pub u64);\n    \
+            impl ::std::fmt::Display for Mod {\n        \
+            fn fmt(&self, f: &mut ::std::fmt::Formatter) -> ::std::fmt::Result { write!(f, \"{}\", self.0) }\n    }\n}";
+        let main =
+            "fn main() { let o = lib::Out { buf: String::new() }; println!(\"{}\", lib::Mod(3)); }";
+        // (`fn ops` stays too: the kept `std::ops::Drop` names it, which is harmless.)
+        assert_eq!(left_out(main, library), Vec::<String>::new());
+        // A type the program does not keep takes its impls along.
+        let main = "fn main() { println!(\"{}\", lib::Mod(3)); }";
+        let gone = left_out(main, library);
+        assert!(gone.iter().any(|g| g.starts_with("impl std::ops::Drop for Out")), "{gone:?}");
+    }
+
+    #[test]
+    fn a_std_name_imported_or_from_the_prelude_holds_no_impl_back() {
+        let library = "mod lib {\n    pub mod other {\n        pub trait Display {}\n        pub trait Drop {}\n    }\n    \
+            pub mod shown {\n        use std::fmt::{self, Display};\n        pub struct S;\n        \
+            impl Display for S {\n            fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { write!(f, \"s\") }\n        }\n        \
+            impl Drop for S {\n            fn drop(&mut self) {}\n        }\n    }\n}";
+        let main = "fn main() { println!(\"{}\", lib::shown::S); }";
+        let gone = left_out(main, library);
+        assert!(!gone.iter().any(|g| g.starts_with("impl")), "{gone:?}");
+    }
+
+    #[test]
+    fn an_impl_of_the_bundles_own_trait_goes_with_the_trait() {
+        // Through a `use` of the bundle's path, a glob, and by path.
+        let library = "mod lib {\n    pub mod t {\n        pub trait Show { fn show(&self) -> u8; }\n    }\n    \
+            pub mod a {\n        use super::t::Show;\n        pub struct A;\n        impl Show for A { fn show(&self) -> u8 { 1 } }\n    }\n    \
+            pub mod b {\n        use super::t::*;\n        pub struct B;\n        impl Show for B { fn show(&self) -> u8 { 2 } }\n    }\n    \
+            pub mod c {\n        pub struct C;\n        impl crate::lib::t::Show for C { fn show(&self) -> u8 { 3 } }\n    }\n}";
+        let main = "fn main() { let _ = (lib::a::A, lib::b::B, lib::c::C); }";
+        let gone = left_out(main, library);
+        assert_eq!(gone.len(), 5, "{gone:?}");
+        assert!(gone.iter().all(|g| g.contains("Show")), "{gone:?}");
+    }
+
+    #[test]
+    fn names_in_format_strings_are_read() {
+        let names =
+            format_names("\"{GRAY} {n:>WIDTH$} {{x}} {0} {:.1$} {PAIR:?} {\u{e9}t\u{e9}}\"");
+        assert_eq!(names, ["GRAY", "n", "WIDTH", "PAIR", "\u{e9}t\u{e9}"]);
+        let library = "mod lib {\n    const GRAY: &str = \"g\";\n    const W: usize = 3;\n    \
+            pub fn f() -> String { format!(r\"{GRAY:>W$}\") }\n    const UNUSED: u8 = 0;\n}";
+        assert_eq!(left_out("fn main() { lib::f(); }", library), ["const UNUSED: u8 = 0;"]);
     }
 }

@@ -80,12 +80,15 @@ fn assert_refused(files: &[(&str, &str)], edition: Edition, expected: &str) {
     }
 }
 
-/// Builds the fixture workspace with cargo: the expected outputs.
-pub(crate) fn build_fixtures() -> TempDir {
+/// Builds the fixture workspace (only `packages`, if any are named) with cargo: the expected
+/// outputs.
+pub(crate) fn build_fixtures(packages: &[&str]) -> TempDir {
     let target = TempDir::new("fixture-target");
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
     let built = Command::new(cargo)
-        .args(["build", "--release", "--quiet", "--offline", "--manifest-path"])
+        .args(["build", "--release", "--quiet", "--offline"])
+        .args(packages.iter().flat_map(|p| ["-p", p]))
+        .arg("--manifest-path")
         .arg(fixtures_dir().join("Cargo.toml"))
         .env("CARGO_TARGET_DIR", &target.path)
         .status()
@@ -97,7 +100,7 @@ pub(crate) fn build_fixtures() -> TempDir {
 #[test]
 fn fixture_programs_behave_like_their_cargo_builds_in_every_edition() {
     let dir = fixtures_dir();
-    let target = build_fixtures();
+    let target = build_fixtures(&[]);
     // (program, stdin, also bundled --compact)
     let cases = [
         ("app-gaps", "", true),
@@ -212,6 +215,40 @@ fn the_gaps_of_name_based_bundling_are_closed() {
     for present in ["unsafe extern \"C\" {", "pub mod r#gen {", "crate::sys::r#gen::seed()"] {
         assert!(text.contains(present), "{present:?} is missing:\n{text}");
     }
+}
+
+/// Issue 27: impls that a program uses only through std and the language (a drop, formatting,
+/// `vec![x; n]`, a `HashSet`, `sort`, `for`, `Deref`, `?`, `..Default::default()`, an
+/// operator, `[]`; constants named only in format strings and macro bodies), each trait by
+/// full path and through a `use`, beside unused items named like their paths: the bundle of
+/// every judge prints what cargo's build prints, and the pre-filter took none of them (nothing
+/// had to be put back).
+#[test]
+fn impls_used_only_through_std_reach_every_judge() {
+    let dir = fixtures_dir();
+    let target = build_fixtures(&["app-impls"]);
+    let expected = run(&target.path.join("release").join("app-impls"), "");
+    assert!(expected.ends_with("42\n") && expected.contains("dropped used"), "{expected}");
+    std::thread::scope(|scope| {
+        for key in ["boj", "algospot", "atcoder", "codeforces"] {
+            let (dir, expected) = (&dir, &expected);
+            scope.spawn(move || {
+                let profile = profiles::find(key).expect("a profile");
+                let options = Options::for_profile(profile, key == "codeforces").expect("options");
+                let bundle = bundle_crate(dir, &dir.join("app-impls"), "app-impls", &options)
+                    .unwrap_or_else(|e| panic!("app-impls bundles for {key}: {e}"));
+                dump(&format!("app-impls-{key}.rs"), &bundle.text);
+                assert_eq!(bundle.restored, 0, "{key}: a removal was taken back");
+                assert!(bundle.checks <= 40, "{key}: {} compiler runs", bundle.checks);
+                let scratch = TempDir::new("impls");
+                let judged = judged::compile(profile, &bundle.text, &scratch.path)
+                    .unwrap_or_else(|e| panic!("{key} rejects the bundle: {e}"));
+                assert!(judged.diagnostics.trim().is_empty(), "{key}: {}", judged.diagnostics);
+                let actual = run(&judged.binary, "");
+                assert_eq!(&actual, expected, "{key}:\n{}", bundle.text);
+            });
+        }
+    });
 }
 
 #[test]
@@ -808,6 +845,26 @@ fn a_library_item_too_new_for_the_judge_is_no_refusal_when_the_program_does_not_
     let text = bundle_app(&dir.path, "app", Edition::E2021).expect("bundles for rustc 1.63");
     assert!(!text.contains("fn dead"), "{text}");
     assert_eq!(compile_and_run(&text, Edition::E2021, ""), "2\n");
+}
+
+/// A warning of the judge's compiler is no refusal: the judge compiles the program and prints
+/// the warning too, so the bundle comes out with the warning as a note (README, "A bundle is
+/// the program as its judge's compiler reads it").
+#[test]
+fn a_warning_of_the_judges_compiler_is_a_note_and_the_bundle_comes_out() {
+    let main =
+        "fn main() {\n    for x in [1u8, 2].into_iter() {\n        print!(\"{}\", x);\n    }\n}\n";
+    let dir = temp_crates(&[("app/src/main.rs", main)]);
+    let options = Options::for_profile(profiles::find("algospot").expect("a profile"), false)
+        .expect("a known edition");
+    let bundle = bundle_crate(&dir.path, &dir.path.join("app"), "app", &options).expect("bundles");
+    assert!(bundle.text.contains("[1u8, 2].into_iter()"), "{}", bundle.text);
+    let warned = |n: &&String| n.starts_with("Algospot") && n.contains("app/src/main.rs:2:");
+    assert!(
+        bundle.notes.iter().any(|n| warned(&n) && n.contains("warning:")),
+        "{:?}",
+        bundle.notes
+    );
 }
 
 #[test]

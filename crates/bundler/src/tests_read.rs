@@ -154,7 +154,7 @@ fn module_files_from_outside_the_workspace_are_refused() {
 /// its output must be the cargo build's.
 fn behave_like_cargo(cases: &[(&str, &str)]) {
     let dir = fixtures_dir();
-    let target = build_fixtures();
+    let target = build_fixtures(&[]);
     std::thread::scope(|scope| {
         for &(app, stdin) in cases {
             let (dir, target) = (&dir, &target);

@@ -16,6 +16,7 @@ pub fn library(modules: usize) -> Vec<(String, String)> {
         ("src/algebra.rs".to_string(), ALGEBRA.to_string()),
         ("src/modint.rs".to_string(), MODINT.to_string()),
         ("src/prelude.rs".to_string(), prelude(modules)),
+        ("src/family.rs".to_string(), FAMILY.to_string()),
     ];
     for i in 0..modules {
         files.push((format!("src/m{i:03}.rs"), module(i)));
@@ -37,7 +38,7 @@ pub fn manifest(name: &str, deps: &[&str]) -> String {
 fn lib_rs(modules: usize) -> String {
     let mut text = String::from(
         "//! A big generated library: algebra, modints, and many modules.\n\n\
-         #[macro_use]\nmod macros;\npub mod algebra;\npub mod modint;\npub mod prelude;\n",
+         #[macro_use]\nmod macros;\npub mod algebra;\npub mod family;\npub mod modint;\npub mod prelude;\n",
     );
     for i in 0..modules {
         writeln!(text, "pub mod m{i:03};").expect("a String");
@@ -180,6 +181,167 @@ macro_rules! chmax {
         let b = $b;
         if $a < b { $a = b; true } else { false }
     }};
+}
+"#;
+
+/// What made a real 22,000-line library cost hundreds of compiler runs: algebraic structures
+/// declared by a macro that munches `key: value;` pairs and calls itself for the rest (one
+/// `impl` of a marker or operation trait per step), applied by another macro to wrappers over
+/// every integer type, whose operations call a trait that a third macro implements for the
+/// integers. A program that folds one `Sum` leaves the rest for the pruning: the wrappers,
+/// their macro-made `impl`s and the integer trait go, and what goes first breaks what the
+/// macro calls still make.
+const FAMILY: &str = r#"//! Algebraic structures declared by a recursive macro, for every integer type.
+
+use std::marker::PhantomData;
+
+pub trait Set {
+    type Element: Copy;
+}
+
+pub trait BinaryOp: Set {
+    fn op(&self, a: Self::Element, b: Self::Element) -> Self::Element;
+}
+
+pub trait Identity: Set {
+    fn id(&self) -> Self::Element;
+}
+
+pub trait Commutative {}
+
+pub trait Associative {}
+
+pub trait Idempotent {}
+
+/// A monoid: everything a fold needs (named apart from the algebra module's `Monoid`, so
+/// that the other programs' figures do not change with this module).
+pub trait Foldable: BinaryOp + Identity + Associative {}
+
+impl<T: BinaryOp + Identity + Associative> Foldable for T {}
+
+/// Greatest common divisor and least common multiple of integers.
+pub trait GcdLcm: Copy {
+    fn gcd(self, other: Self) -> Self;
+    fn lcm(self, other: Self) -> Self;
+}
+
+macro_rules! impl_gcd_lcm {
+    ($($t:ty),*) => {
+        $(impl GcdLcm for $t {
+            fn gcd(self, other: Self) -> Self {
+                let (mut a, mut b) = (self, other);
+                while b != 0 {
+                    let r = a % b;
+                    a = b;
+                    b = r;
+                }
+                a
+            }
+            fn lcm(self, other: Self) -> Self {
+                if self == 0 || other == 0 { 0 } else { self / self.gcd(other) * other }
+            }
+        })*
+    };
+}
+
+impl_gcd_lcm!(i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize);
+
+/// `structure!(Type; set: T; op: f; id: g; assoc; ...)`: one `impl` per clause.
+macro_rules! structure {
+    ($t:ty;) => {};
+    ($t:ty; set: $e:ty; $($rest:tt)*) => {
+        impl Set for $t {
+            type Element = $e;
+        }
+        structure!($t; $($rest)*);
+    };
+    ($t:ty; op: $f:expr; $($rest:tt)*) => {
+        impl BinaryOp for $t {
+            fn op(&self, a: Self::Element, b: Self::Element) -> Self::Element {
+                $f(a, b)
+            }
+        }
+        structure!($t; $($rest)*);
+    };
+    ($t:ty; id: $f:expr; $($rest:tt)*) => {
+        impl Identity for $t {
+            fn id(&self) -> Self::Element {
+                $f
+            }
+        }
+        structure!($t; $($rest)*);
+    };
+    ($t:ty; commu; $($rest:tt)*) => {
+        impl Commutative for $t {}
+        structure!($t; $($rest)*);
+    };
+    ($t:ty; assoc; $($rest:tt)*) => {
+        impl Associative for $t {}
+        structure!($t; $($rest)*);
+    };
+    ($t:ty; idem; $($rest:tt)*) => {
+        impl Idempotent for $t {}
+        structure!($t; $($rest)*);
+    };
+}
+
+#[derive(Clone, Copy, Default)]
+pub struct Sum<T>(PhantomData<T>);
+#[derive(Clone, Copy, Default)]
+pub struct Gcd<T>(PhantomData<T>);
+#[derive(Clone, Copy, Default)]
+pub struct Lcm<T>(PhantomData<T>);
+#[derive(Clone, Copy, Default)]
+pub struct Max<T>(PhantomData<T>);
+#[derive(Clone, Copy, Default)]
+pub struct Min<T>(PhantomData<T>);
+
+macro_rules! every_integer {
+    ($($t:ty),*) => {
+        $(
+            structure!(Sum<$t>; set: $t; op: |a: $t, b: $t| a.wrapping_add(b); id: 0; commu; assoc;);
+            structure!(Gcd<$t>; set: $t; op: |a: $t, b: $t| a.gcd(b); id: 0; commu; assoc; idem;);
+            structure!(Lcm<$t>; set: $t; op: |a: $t, b: $t| a.lcm(b); id: 1; commu; assoc; idem;);
+            structure!(Max<$t>; set: $t; op: |a: $t, b: $t| a.max(b); id: <$t>::MIN; commu; assoc; idem;);
+            structure!(Min<$t>; set: $t; op: |a: $t, b: $t| a.min(b); id: <$t>::MAX; commu; assoc; idem;);
+        )*
+    };
+}
+
+every_integer!(i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize);
+
+/// Folds slices with a monoid.
+pub struct Fold<M: Foldable> {
+    monoid: M,
+}
+
+impl<M: Foldable> Fold<M> {
+    pub fn new(monoid: M) -> Self {
+        Fold { monoid }
+    }
+
+    pub fn all(&self, v: &[M::Element]) -> M::Element {
+        v.iter().fold(self.monoid.id(), |acc, &x| self.monoid.op(acc, x))
+    }
+
+    /// Every prefix's fold.
+    pub fn prefixes(&self, v: &[M::Element]) -> Vec<M::Element> {
+        let mut acc = self.monoid.id();
+        v.iter().map(|&x| { acc = self.monoid.op(acc, x); acc }).collect()
+    }
+}
+
+/// The fold of an idempotent monoid over any overlapping ranges: a sparse table.
+pub fn range_folds<M: Foldable + Idempotent>(monoid: &M, v: &[M::Element]) -> Vec<Vec<M::Element>> {
+    let mut table = vec![v.to_vec()];
+    let mut width = 1;
+    while 2 * width <= v.len() {
+        let last = table.last().expect("a row");
+        let row = (0..=v.len() - 2 * width).map(|i| monoid.op(last[i], last[i + width])).collect();
+        table.push(row);
+        width *= 2;
+    }
+    table
 }
 "#;
 
@@ -955,6 +1117,7 @@ pub fn programs() -> Vec<(&'static str, &'static str, &'static str)> {
         ("big-small", BIG_SMALL, "12 18\n"),
         ("big-segtree", BIG_SEGTREE, "5\n3 1 4 1 5\n"),
         ("big-prelude", BIG_PRELUDE, "7\n"),
+        ("big-family", BIG_FAMILY, "4\n6 4 9 12\n"),
     ]
 }
 
@@ -984,6 +1147,19 @@ fn main() {
         product *= Mod998244353::new(x);
     }
     println!("{} {} {}", tree.prod(1, n), tree.all_prod(), product.pow(3));
+}
+"#;
+
+const BIG_FAMILY: &str = r#"use biglib::family::{Fold, Sum};
+use std::io::Read;
+
+fn main() {
+    let mut input = String::new();
+    std::io::stdin().read_to_string(&mut input).expect("stdin");
+    let mut it = input.split_whitespace().map(|t| t.parse::<i64>().expect("a number"));
+    let n = it.next().expect("n") as usize;
+    let v: Vec<i64> = it.take(n).collect();
+    println!("{}", Fold::new(Sum::<i64>::default()).all(&v));
 }
 "#;
 

@@ -8,7 +8,9 @@
 //! Run: `scripts/bench.sh bundler`, or `cargo run --release -p bundler --example
 //! bundler-bench -- [--runs N] [--modules N] [--only problems|fixtures|big]` (medians of N
 //! runs, default 3; a library of N generated modules, default 170); `-- --write DIR` writes
-//! the generated workspace to DIR and stops.
+//! the generated workspace to DIR and stops; `-- --app ROOT APP [JUDGE...]` bundles the
+//! binary crate ROOT/APP of the cargo workspace ROOT (a program on a library from elsewhere)
+//! for each judge (default: boj, atcoder) and stops.
 
 mod biglib;
 
@@ -35,6 +37,26 @@ fn main() {
         // The generated workspace alone, to bundle by hand.
         let lines = write_big_workspace(Path::new(dir), modules);
         println!("wrote {dir}: a library of {lines} lines and its programs");
+        return;
+    }
+    if let Some(at) = args.iter().position(|a| a == "--app") {
+        let (Some(root), Some(app)) = (args.get(at + 1), args.get(at + 2)) else {
+            eprintln!("usage: bundler-bench --app ROOT APP [JUDGE...]");
+            std::process::exit(2);
+        };
+        let mut judges: Vec<&str> = args[at + 3..]
+            .iter()
+            .take_while(|a| !a.starts_with("--"))
+            .map(String::as_str)
+            .collect();
+        if judges.is_empty() {
+            judges = vec!["boj", "atcoder"];
+        }
+        let root = Path::new(root);
+        for key in judges {
+            let options = options(key);
+            report(app, key, runs, || bundle_crate(root, &root.join(app), app, &options));
+        }
         return;
     }
     let part = |name: &str| only.map_or(true, |o| o == name);

@@ -23,9 +23,10 @@
 //! say), or an item that only dead code the bundle keeps still names (a trait's unused
 //! default method): the items the errors name come back, and if errors remain, the rest of
 //! the round's removals is split in halves until every part that compiles is found
-//! (bisection). A removal taken back is not tried again until nothing else is left: rustc
-//! reports some items every round that cannot go (a trait that a needed macro call
-//! implements), and trying them again each round cost a big library hundreds of runs.
+//! (bisection). A removal taken back is never tried again: rustc reports some items every
+//! round that cannot go (a trait that a needed macro call implements), and trying them again
+//! each round cost a big library hundreds of runs. The pruning takes [`MAX_CHECKS`] compiler
+//! runs at most; then the last text that compiled is the result (bigger, the same program).
 //!
 //! Removing what the compiler proves unused cannot change what the program does: nothing
 //! reaches it. Method resolution is the one place where an unused item could matter (a trait
@@ -63,6 +64,10 @@ mod types;
 
 /// Rounds of removals at most (each removes something; real programs need a handful).
 const MAX_ROUNDS: usize = 40;
+/// Compiler runs the pruning may take (the judge's checks after it take one or two more):
+/// when they are spent, the last text that compiled is the result, whatever is left to try.
+/// A bigger bundle, never a different program; it bounds the time on any library.
+const MAX_CHECKS: usize = 36;
 /// Error-driven repairs tried before bisecting a round's removals.
 const MAX_REPAIRS: usize = 12;
 
@@ -82,6 +87,29 @@ pub struct Stats {
     pub progress: Option<fn(&str)>,
     /// When the pruning started, and when it last said how far it is.
     pub clock: Option<(std::time::Instant, std::time::Instant)>,
+    /// Whether the pruning stopped at [`MAX_CHECKS`] with something left to try.
+    pub stopped: bool,
+}
+
+impl Stats {
+    /// Whether the runs are spent (noted in [`Stats::stopped`]).
+    fn out_of_runs(&mut self) -> bool {
+        self.stopped |= self.checks >= MAX_CHECKS;
+        self.checks >= MAX_CHECKS
+    }
+
+    /// `refusal`, saying so when the pruning stopped at its bound: what is refused may then
+    /// be code the program does not use, which the pruning did not get to.
+    pub fn refusal(&self, refusal: String) -> String {
+        if !self.stopped {
+            return refusal;
+        }
+        format!(
+            "{refusal}\nThe bundler stopped pruning after {MAX_CHECKS} compiler runs with code \
+             left that the program may not use: this may be such code, not the program's. \
+             Please report it with the program and its libraries."
+        )
+    }
 }
 
 /// How often a progress line comes.
@@ -92,23 +120,27 @@ const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_secs(3);
 /// or (the inner `Err`) what the analysis said of the whole program when it does not compile
 /// it.
 pub fn prune(
-    mut text: Mapped,
-    mut libraries: usize,
+    text: Mapped,
+    libraries: usize,
     analysis: &Compiler,
     hidden: &Hidden,
     scratch: &Path,
     stats: &mut Stats,
 ) -> Result<Result<(Mapped, Outcome, usize), Outcome>, String> {
-    let mut outcome = checked(analysis, &text.text, scratch, stats)?;
-    if !outcome.compiled {
-        return Ok(Err(outcome));
-    }
-    // Removals a round took back (see [`memo_key`]): not tried again (rustc reports an item
-    // it cannot remove, such as a trait that a needed macro call implements, every round),
-    // except once at the end, when nothing else is left to remove.
-    let mut taken_back: HashSet<String> = HashSet::new();
-    let mut retried = false;
+    // What no name reaches goes before the first compile.
+    let unreached = unreached_removals(&text.text, libraries, hidden, &[])?;
+    let (mut text, mut outcome, mut libraries, back) =
+        match first_cut(text, libraries, unreached, analysis, scratch, stats)? {
+            Ok(cut) => cut,
+            Err(whole) => return Ok(Err(whole)),
+        };
+    // Removals taken back (see [`memo_key`]): never tried again (rustc reports an item it
+    // cannot remove, such as a trait that a needed macro call implements, every round).
+    let mut taken_back: HashSet<String> = back.into_iter().collect();
     for _ in 0..MAX_ROUNDS {
+        if stats.out_of_runs() {
+            break;
+        }
         stats.rounds += 1;
         let index = Index::new(&text.text)?;
         let fresh = |removals: Vec<Removal>| -> Vec<Removal> {
@@ -127,29 +159,21 @@ pub fn prune(
         }
         let after = applied(&text, &removals);
         let after_libraries = libraries - removed_before(libraries, &removals);
-        let unreachable = reach::unreachable(&after.text, after_libraries, hidden)?;
         let before_reach = removals.clone();
-        if std::env::var_os("XTASK_BUNDLE_TRACE").is_some() {
-            let names: Vec<&str> = unreachable.iter().map(|u| u.name.as_str()).collect();
-            eprintln!("trace: no name reaches: {}", names.join(" "));
-        }
-        for reach::Unreached { span, name } in unreachable {
-            let span =
-                ByteSpan::new(to_base(span.start, &before_reach), to_base(span.end, &before_reach));
-            let removal = Removal { span, names: vec![name], ..Removal::default() };
+        for mut removal in unreached_removals(&after.text, after_libraries, hidden, &before_reach)?
+        {
+            removal.span = ByteSpan::new(
+                to_base(removal.span.start, &before_reach),
+                to_base(removal.span.end, &before_reach),
+            );
             if !taken_back.contains(&memo_key(&text.text, &removal)) {
                 removals.push(removal);
             }
         }
         if removals.is_empty() {
-            if taken_back.is_empty() || retried {
-                break;
-            }
-            retried = true;
-            taken_back.clear();
-            continue;
+            break;
         }
-        let (next, back) = remove(&text, removals, &index, analysis, scratch, stats)?;
+        let (next, back) = remove(&text, removals, None, &index, analysis, scratch, stats)?;
         taken_back.extend(back);
         if let Some((next, next_outcome, gone)) = next {
             libraries -= removed_before(libraries, &gone);
@@ -160,6 +184,64 @@ pub fn prune(
     let index = Index::new(&text.text)?;
     text.apply(reported::allow_kept_unused(&index, &outcome));
     Ok(Ok((text, outcome, libraries)))
+}
+
+/// What no name reaches in `text` (libraries from byte `libraries`), as removals, with what
+/// the `trace` says of them.
+fn unreached_removals(
+    text: &str,
+    libraries: usize,
+    hidden: &Hidden,
+    before: &[Removal],
+) -> Result<Vec<Removal>, String> {
+    let unreachable = reach::unreachable(text, libraries, hidden)?;
+    if std::env::var_os("XTASK_BUNDLE_TRACE").is_some() {
+        let names: Vec<&str> = unreachable.iter().map(|u| u.name.as_str()).collect();
+        eprintln!("trace: no name reaches ({} before): {}", before.len(), names.join(" "));
+    }
+    Ok(unreachable
+        .into_iter()
+        .map(|reach::Unreached { span, name, members }| Removal {
+            span,
+            names: vec![name],
+            members,
+            ..Removal::default()
+        })
+        .collect())
+}
+
+/// `text` (libraries from byte `libraries`) without `cut`, checked: the result, its check,
+/// where its libraries start and the removals taken back. Should it not compile, the whole
+/// program is asked: if that compiles, the cut was the bundler's, and what the errors name
+/// comes back (then bisection), as for any round's removals; if it does not (the inner
+/// `Err`, its check), its errors are the program's own.
+#[allow(clippy::type_complexity)]
+fn first_cut(
+    text: Mapped,
+    libraries: usize,
+    cut: Vec<Removal>,
+    analysis: &Compiler,
+    scratch: &Path,
+    stats: &mut Stats,
+) -> Result<Result<(Mapped, Outcome, usize, Vec<String>), Outcome>, String> {
+    let filtered = applied(&text, &cut);
+    let outcome = checked(analysis, &filtered.text, scratch, stats)?;
+    if outcome.compiled {
+        let libraries = libraries - removed_before(libraries, &cut);
+        return Ok(Ok((filtered, outcome, libraries, Vec::new())));
+    }
+    let whole = checked(analysis, &text.text, scratch, stats)?;
+    if !whole.compiled {
+        return Ok(Err(whole));
+    }
+    let index = Index::new(&text.text)?;
+    let (next, back) = remove(&text, cut, Some(outcome), &index, analysis, scratch, stats)?;
+    Ok(Ok(match next {
+        Some((next, outcome, gone)) => {
+            (next, outcome, libraries - removed_before(libraries, &gone), back)
+        }
+        None => (text, whole, libraries, back),
+    }))
 }
 
 fn checked(
@@ -190,11 +272,12 @@ fn checked(
 }
 
 /// Applies `removals` to `base` and checks the result, repairing or bisecting when it does not
-/// compile. The new text and its check (`None` if nothing could go), and the names of the
+/// compile (`failed`: the check of all of them, already made, that failed). The new text and its check (`None` if nothing could go), and the names of the
 /// removals taken back.
 fn remove(
     base: &Mapped,
     removals: Vec<Removal>,
+    mut failed: Option<Outcome>,
     index: &Index,
     analysis: &Compiler,
     scratch: &Path,
@@ -207,6 +290,9 @@ fn remove(
         removals.iter().map(|r| memo_key(&base.text, r)).collect()
     };
     for attempt in 0..MAX_REPAIRS {
+        if failed.is_none() && stats.out_of_runs() {
+            break;
+        }
         if attempt > 0 {
             stats.repairs += 1;
         }
@@ -216,7 +302,10 @@ fn remove(
             eprintln!("trace: removing {}: {}", set.len(), names.join(" "));
         }
         let attempt = applied(base, &set);
-        let outcome = checked(analysis, &attempt.text, scratch, stats)?;
+        let outcome = match failed.take() {
+            Some(outcome) => outcome,
+            None => checked(analysis, &attempt.text, scratch, stats)?,
+        };
         if outcome.compiled {
             let back: Vec<&Removal> = removals.iter().filter(|r| !in_set(&set, r)).collect();
             stats.restored += back.len();
@@ -247,6 +336,11 @@ fn remove(
     let mut last: Option<Pruned> = None;
     let mut parts = if rest.is_empty() { Vec::new() } else { vec![rest] };
     while let Some(part) = parts.pop() {
+        if stats.out_of_runs() {
+            // Out of runs: what is left untried stays, and is not tried again.
+            back.extend(part);
+            continue;
+        }
         let mut trial = kept.clone();
         trial.extend(part.iter().cloned());
         let attempt = applied(base, &trial);
@@ -286,13 +380,14 @@ fn repair(set: &mut Vec<Removal>, outcome: &Outcome, index: &Index) -> bool {
             let at = Some(primary).filter(|s| s.in_input).map(|s| to_base(s.start, set));
             let call_site = primary.call_site.map(|c| to_base(c, set));
             let removal = match (at, call_site) {
+                // In what an item-position macro call expands to: the call goes if all it
+                // can expand to is `impl`s of removed items (whatever the error names: a
+                // method of a trait those impls use, `no method named `gcd``).
+                (None, Some(site)) => reported::macro_call_at(index, site, &removed),
                 _ if !about_removed => None,
                 (Some(at), _) => reported::impl_header_at(index, at)
                     .or_else(|| reported::import_at(index, at))
                     .or_else(|| reported::macro_call_at(index, at, &removed)),
-                // In what an item-position macro call expands to: the call goes if all it
-                // can expand to is `impl`s of removed items.
-                (None, Some(site)) => reported::macro_call_at(index, site, &removed),
                 (None, None) => None,
             };
             let Some(mut removal) = removal else {
@@ -331,10 +426,12 @@ fn repair(set: &mut Vec<Removal>, outcome: &Outcome, index: &Index) -> bool {
 #[cfg(test)]
 mod tests {
     use super::removal::{applied, Removal};
-    use super::repair;
+    use super::{first_cut, repair, Stats};
+    use crate::edition::Edition;
     use crate::index::Index;
     use crate::mapped::Mapped;
     use crate::rustc::{Diagnostic, Outcome, Span};
+    use crate::testing::TempDir;
 
     const TEXT: &str =
         "trait Tr {\n    fn f(&self);\n}\n\nimpl Tr for u8 {\n    fn f(&self) {}\n}\n\n\
@@ -380,5 +477,71 @@ mod tests {
         // `helper` is needed: back. The `impl` of the removed trait joins the removals.
         assert_eq!(names, ["trait Tr {", "impl Tr for u8 {"]);
         assert_eq!(set[1].because, ["Tr"]);
+    }
+
+    /// A program whose needed items (a constant named only in a format string, a `Display`
+    /// used only by `println!`) and an unused one are all cut before the first compile.
+    const CUT: &str = "fn main() {\n    println!(\"{}\", lib::Shade);\n}\n\nmod lib {\n    \
+        const GRAY: &str = \"gray\";\n\n    pub struct Shade;\n\n    \
+        impl std::fmt::Display for Shade {\n        \
+        fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {\n            \
+        write!(f, \"{GRAY}\")\n        }\n    }\n\n    pub fn unused() {}\n}\n";
+
+    /// `first_cut` of `text` without its module-level items that start with one of `starts`.
+    fn cut(text: &str, starts: &[&str]) -> Result<(String, usize), String> {
+        let index = Index::new(text).expect("indexes");
+        let removals: Vec<Removal> = (0..index.entries.len())
+            .filter(|&at| {
+                starts
+                    .iter()
+                    .any(|s| text[index.entries[at].range.range()].trim_start().starts_with(s))
+            })
+            .map(|at| Removal::of(&index, at))
+            .collect();
+        assert_eq!(removals.len(), starts.len(), "{starts:?}");
+        let mut base = Mapped::default();
+        base.push_str(text);
+        let libraries = text.find("mod lib").expect("a library");
+        let analysis = crate::analysis_compiler("rustc", Edition::E2021);
+        let scratch = TempDir::new("first-cut");
+        let mut stats = Stats::default();
+        match first_cut(base, libraries, removals, &analysis, &scratch.path, &mut stats) {
+            Ok(Ok((text, outcome, _, _))) => {
+                assert!(outcome.compiled);
+                Ok((text.text, stats.checks))
+            }
+            Ok(Err(whole)) => Err(whole.errors().map(|e| e.message.clone()).collect()),
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    #[test]
+    fn what_the_first_cut_took_and_the_program_needs_comes_back() {
+        let starts = ["const GRAY", "impl std::fmt::Display", "pub fn unused"];
+        let (text, checks) = cut(CUT, &starts).expect("the whole program compiles");
+        assert!(text.contains("const GRAY") && text.contains("impl std::fmt::Display"), "{text}");
+        assert!(!text.contains("fn unused"), "{text}");
+        // The cut, the whole program, then repairs or bisection.
+        assert!(checks > 2, "{checks}");
+        // A cut that compiles is taken at once.
+        let (text, checks) = cut(CUT, &["pub fn unused"]).expect("compiles");
+        assert_eq!((text.contains("fn unused"), checks), (false, 1));
+    }
+
+    #[test]
+    fn a_program_that_does_not_compile_whole_is_its_own_fault() {
+        let broken = CUT.replace("lib::Shade);", "lib::Shade, lib::missing());");
+        let errors = cut(&broken, &["pub fn unused"]).expect_err("does not compile");
+        assert!(errors.contains("missing"), "{errors}");
+    }
+
+    #[test]
+    fn a_refusal_after_the_runs_are_spent_says_the_pruning_stopped() {
+        let mut stats = Stats::default();
+        assert_eq!(stats.refusal("refused".to_string()), "refused");
+        stats.checks = super::MAX_CHECKS;
+        assert!(stats.out_of_runs());
+        let said = stats.refusal("refused".to_string());
+        assert!(said.starts_with("refused\nThe bundler stopped pruning after 36"), "{said}");
     }
 }
