@@ -283,7 +283,8 @@ fn a_bundle_that_loops_is_killed_and_refused() {
     let stderr = refused(&xtask(&["bundle", "stuck"]));
     assert!(
         stderr.contains(
-            "\ncargo's build ends (exit status 0), the bundle is still running after 1 s\n"
+            "\ncargo's build ends (exit status 0), the bundle is stopped at 1 s of CPU time or \
+             320 MB of memory\n"
         ),
         "{stderr}"
     );
