@@ -67,15 +67,15 @@ pub fn run(
     wall_limit: Duration,
     limits: Option<Limits>,
 ) -> Result<Interaction, String> {
-    let judge_stderr_path = runner.file("judge-stderr");
+    let interactor_stderr_path = runner.file("interactor-stderr");
     let create = |path: &Path| {
         fs::File::create(path).map_err(|e| format!("cannot create {}: {e}", path.display()))
     };
-    let mut judge = Command::new(interactor)
+    let mut interactor_child = Command::new(interactor)
         .arg(case)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(create(&judge_stderr_path)?)
+        .stderr(create(&interactor_stderr_path)?)
         // A group of its own, killed whole if it must be.
         .process_group(0)
         .spawn()
@@ -92,28 +92,31 @@ pub fn run(
     ) {
         Ok(program) => program,
         Err(e) => {
-            kill_interactor(&mut judge);
+            kill_interactor(&mut interactor_child);
             return Err(e);
         }
     };
     let (to_solver, from_solver, solver_stderr) = program.take_pipes();
-    let (to_judge, from_judge) = (judge.stdin.take(), judge.stdout.take());
+    let (to_interactor, from_interactor) =
+        (interactor_child.stdin.take(), interactor_child.stdout.take());
     // The pipes the runner reads: bytes waiting in them are not a deadlock, only a runner
     // not yet scheduled to pass them on.
-    let unread =
-        [from_solver.as_ref().map(AsRawFd::as_raw_fd), from_judge.as_ref().map(AsRawFd::as_raw_fd)];
+    let unread = [
+        from_solver.as_ref().map(AsRawFd::as_raw_fd),
+        from_interactor.as_ref().map(AsRawFd::as_raw_fd),
+    ];
     let exchange = Mutex::new(Exchange::default());
     let moved = AtomicU64::new(0);
     // The solver's output past the limit: the run is stopped, OLE.
     let output_limit = limits.map_or(u64::MAX, |limits| limits.output_bytes);
     let over_output = AtomicBool::new(false);
-    let (waited, solver_eof, judge_eof, solver_stderr) = std::thread::scope(|scope| {
+    let (waited, solver_eof, interactor_eof, solver_stderr) = std::thread::scope(|scope| {
         let (exchange, moved, over_output) = (&exchange, &moved, &over_output);
-        let solver_to_judge = scope.spawn(move || {
+        let solver_to_interactor = scope.spawn(move || {
             let counted = Counted { limit: output_limit, over: over_output };
             pump(
                 from_solver.expect("piped"),
-                to_judge.expect("piped"),
+                to_interactor.expect("piped"),
                 Direction::ToJudge,
                 exchange,
                 moved,
@@ -122,9 +125,9 @@ pub fn run(
         });
         let solver_stderr = solver_stderr.expect("piped");
         let stderr = scope.spawn(move || crate::stderr::HeadTail::read_all(solver_stderr));
-        let judge_to_solver = scope.spawn(move || {
+        let interactor_to_solver = scope.spawn(move || {
             pump(
-                from_judge.expect("piped"),
+                from_interactor.expect("piped"),
                 to_solver.expect("piped"),
                 Direction::ToSolver,
                 exchange,
@@ -132,12 +135,13 @@ pub fn run(
                 None,
             )
         });
-        let waited = wait_both(&mut program, &mut judge, wall_limit, moved, unread, over_output);
+        let waited =
+            wait_both(&mut program, &mut interactor_child, wall_limit, moved, unread, over_output);
         // Both have ended or been killed, so both pumps meet the end of their input.
-        let solver_eof = solver_to_judge.join().expect("the pump does not panic");
-        let judge_eof = judge_to_solver.join().expect("the pump does not panic");
+        let solver_eof = solver_to_interactor.join().expect("the pump does not panic");
+        let interactor_eof = interactor_to_solver.join().expect("the pump does not panic");
         let solver_stderr = stderr.join().map(|kept| kept.bytes()).unwrap_or_default();
-        (waited, solver_eof, judge_eof, solver_stderr)
+        (waited, solver_eof, interactor_eof, solver_stderr)
     });
     let waited = waited?;
     let first_line = |path: &Path| {
@@ -149,8 +153,8 @@ pub fn run(
         solver: waited.solver,
         solver_stderr: crate::stderr::summary(&solver_stderr),
         interactor: waited.interactor,
-        interactor_says: first_line(&judge_stderr_path),
-        solver_ended_first: solver_eof <= judge_eof,
+        interactor_says: first_line(&interactor_stderr_path),
+        solver_ended_first: solver_eof <= interactor_eof,
         killed_after: waited.killed_after,
         at_limit: waited.at_limit,
         deadlocked: waited.deadlocked,
@@ -168,9 +172,9 @@ struct Waited {
 }
 
 /// Kills the interactor's process group and reaps it.
-fn kill_interactor(judge: &mut Child) {
-    process::kill_group(judge.id());
-    let _ = judge.wait();
+fn kill_interactor(interactor_child: &mut Child) {
+    process::kill_group(interactor_child.id());
+    let _ = interactor_child.wait();
 }
 
 /// Waits for the solver and the interactor to end; kills both when they deadlock, and
@@ -180,7 +184,7 @@ fn kill_interactor(judge: &mut Child) {
 /// the pipes from each program to the runner.
 fn wait_both(
     program: &mut Measured,
-    judge: &mut Child,
+    interactor_child: &mut Child,
     wall_limit: Duration,
     moved: &AtomicU64,
     unread: [Option<RawFd>; 2],
@@ -212,15 +216,16 @@ fn wait_both(
             }
         }
         if interactor.is_none() {
-            interactor =
-                judge.try_wait().map_err(|e| format!("cannot wait for the interactor: {e}"))?;
+            interactor = interactor_child
+                .try_wait()
+                .map_err(|e| format!("cannot wait for the interactor: {e}"))?;
         }
         if solver.is_some() && interactor.is_some() {
             return Ok(true);
         }
         let nothing_unread = unread.iter().all(|fd| fd.and_then(process::bytes_waiting) == Some(0));
         if solver.is_none() && interactor.is_none() && nothing_unread {
-            let sides = [program.program_stat(), process::process_stat(judge.id())];
+            let sides = [program.program_stat(), process::process_stat(interactor_child.id())];
             deadlocked = idle.waited_too_long(Instant::now(), moved.load(Ordering::Relaxed), sides);
         } else {
             idle = IdleWatch::default();
@@ -231,7 +236,7 @@ fn wait_both(
         Ok(finished) => finished,
         Err(e) => {
             program.kill(KillReason::Stopped);
-            kill_interactor(judge);
+            kill_interactor(interactor_child);
             return Err(e);
         }
     };
@@ -246,7 +251,7 @@ fn wait_both(
         }
     };
     if interactor.is_none() {
-        kill_interactor(judge);
+        kill_interactor(interactor_child);
     }
     Ok(Waited { solver, interactor, killed_after, at_limit, deadlocked })
 }
@@ -269,12 +274,12 @@ impl IdleWatch {
         moved: u64,
         sides: [Option<ProcessStat>; 2],
     ) -> bool {
-        let [Some(solver), Some(judge)] = sides else {
+        let [Some(solver), Some(interactor_side)] = sides else {
             self.since = None;
             return false;
         };
-        let seen = (moved, [solver.cpu_ticks, judge.cpu_ticks]);
-        if !(solver.sleeping && judge.sleeping) {
+        let seen = (moved, [solver.cpu_ticks, interactor_side.cpu_ticks]);
+        if !(solver.sleeping && interactor_side.sleeping) {
             self.since = None;
             return false;
         }
@@ -482,12 +487,12 @@ mod tests {
     use std::time::Instant;
 
     /// A solver that ended with `exit` after 0.1 s of CPU and 3 MiB, against an interactor that
-    /// exited with `judge`.
-    fn ended(exit: Exit, judge: Option<i32>, solver_ended_first: bool) -> Interaction {
+    /// exited with `interactor_code`.
+    fn ended(exit: Exit, interactor_code: Option<i32>, solver_ended_first: bool) -> Interaction {
         Interaction {
             solver: Some(Usage { exit, cpu: Duration::from_millis(100), peak_kib: 3072 }),
             solver_stderr: "error: line 2: expected a reply".to_string(),
-            interactor: judge.map(|code| ExitStatus::from_raw(code << 8)),
+            interactor: interactor_code.map(|code| ExitStatus::from_raw(code << 8)),
             interactor_says: Some("wrong guess".to_string()),
             solver_ended_first,
             killed_after: None,

@@ -137,7 +137,7 @@ fn run_problem(
 ) -> Result<(), String> {
     let (root, quick) = (run.root, run.table.quick);
     let meta = &problem.meta;
-    let judged_by = match (&problem.interactor, meta.checker) {
+    let checked_by = match (&problem.interactor, meta.checker) {
         (Some(interactor), _) => format!("interactor {interactor}"),
         (None, CheckerSpec::Builtin(checker)) => format!("checker {checker}"),
         (None, CheckerSpec::Binary) => format!("checker {}", checker_name(&problem.name)),
@@ -148,7 +148,7 @@ fn run_problem(
     say(
         out,
         format!(
-            "== {}: {}, {} limits {} ms / {} MB, {judged_by}",
+            "== {}: {}, {} limits {} ms / {} MB, {checked_by}",
             problem.name,
             counted(problem.cases.len(), "case"),
             meta.judge(),
@@ -249,9 +249,9 @@ fn run_case(
     for (variant, program) in programs {
         let mut verdict = match &problem.interactor {
             Some(interactor) => {
-                judge_interactive(runner, program, &release_dir.join(interactor), case, meta)
+                play_against_interactor(runner, program, &release_dir.join(interactor), case, meta)
             }
-            None => judge_output(runner, program, case, meta, checker),
+            None => run_and_check(runner, program, case, meta, checker),
         };
         // Paths in a panic's place are shown from the workspace's root.
         verdict.detail = verdict.detail.replace(&format!("{}/", root.display()), "");
@@ -343,7 +343,7 @@ fn verdict_line(
 /// Runs `program` on one ordinary case and judges its output as it streams (`check.rs`):
 /// the run is stopped at the first difference or past the output limit, and stderr keeps
 /// its head and tail, so the runner's memory stays small whatever the program prints.
-fn judge_output(
+fn run_and_check(
     runner: &Runner,
     program: &Path,
     input: &Path,
@@ -462,7 +462,7 @@ fn with_checker_time(verdict: Verdict, detail: String, time: Duration) -> String
 }
 
 /// Runs `program` against the interactor on one case.
-fn judge_interactive(
+fn play_against_interactor(
     runner: &Runner,
     program: &Path,
     interactor: &Path,
