@@ -13,14 +13,16 @@
 //! program that reads the clock, or prints a `HashMap` in its random order): such a program
 //! is not held to one output, so a difference says nothing of the bundler.
 //!
-//! The bundle is first compiled without optimization, which takes a third of the time: with
+//! For the samples, the bundle is compiled without optimization, which takes a third of the
+//! time (a problem from the page has its samples alone, so this is often the only build): with
 //! `-C opt-level=0 -C debug-assertions=off -C overflow-checks=off` a safe program means what
 //! it means under `-O` (arithmetic wraps as in cargo's release build, `debug_assert!` and
 //! `cfg(debug_assertions)` are off alike; optimization changes no result of safe code). What
 //! it may change is how long a run takes and how much stack it uses, so an agreement of that
 //! build is an agreement, while a difference is never reported from it: the bundle is then
 //! compiled with the judge's own flags and the case runs again, and only that build's
-//! difference refuses the bundle (it also runs the cases left).
+//! difference refuses the bundle (it also runs the cases left). The cases beyond the samples,
+//! often at the statement's maximum, run with the judge's own build from the start.
 //!
 //! Every run is held to the problem's limits, loosened ([`LOOSENESS`] times the time and
 //! memory: only what the programs print is compared here, never their speed), so neither
@@ -119,12 +121,21 @@ pub fn check(root: &Path, problem: &str, bundle: &str) -> Result<Sameness, Strin
     others.sort_by_key(|case| fs::metadata(case).map_or(u64::MAX, |m| m.len()));
     let mut agreement =
         Agreement { cases: 0, samples: 0, left_out: 0, not_compared: Vec::new(), seconds: 0.0 };
-    let runs_started = Instant::now();
+    let mut others_ran = Duration::ZERO;
     for (n, case) in samples.iter().chain(&others).enumerate() {
-        if n >= samples.len() && runs_started.elapsed() >= BUDGET {
-            agreement.left_out = samples.len() + others.len() - n;
-            break;
+        if n >= samples.len() {
+            if others_ran >= BUDGET {
+                agreement.left_out = samples.len() + others.len() - n;
+                break;
+            }
+            if !bundled.exact {
+                // Beyond the samples come max-size cases, where an unoptimized build is tens
+                // of times slower than the judge's.
+                bundled =
+                    Bundled { binary: compile(profile, bundle, &dir, Build::Exact)?, exact: true };
+            }
         }
+        let case_started = Instant::now();
         let compare = |bundle: &Path| {
             let programs = Programs { cargo: &problem.release, bundle };
             match &problem.interactor {
@@ -141,6 +152,9 @@ pub fn check(root: &Path, problem: &str, bundle: &str) -> Result<Sameness, Strin
             bundled =
                 Bundled { binary: compile(profile, bundle, &dir, Build::Exact)?, exact: true };
             compared = compare(&bundled.binary)?;
+        }
+        if n >= samples.len() {
+            others_ran += case_started.elapsed();
         }
         let shown = case.strip_prefix(root).unwrap_or(case).display().to_string();
         match compared {
