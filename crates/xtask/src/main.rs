@@ -42,6 +42,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use judge_meta::problem::Role;
+use runner::testdata::counted;
 
 const USAGE: &str = "usage: xtask bundle [--compact] PROBLEM | test [--quick] [PROBLEM...] | \
                      test --watch PROBLEM | \
@@ -291,15 +292,21 @@ fn print_bundle(root: &Path, problem: &str, compact: bool) -> Result<bool, Strin
     let label = if compact { "--compact:" } else { "bundle:" };
     eprintln!("{}", size_report(size, &meta).replacen("bundle:", label, 1));
     let counts = [
-        (bundle.repairs, "runs after repairs"),
-        (bundle.bisections, "bisection runs"),
-        (bundle.restored, "removals taken back"),
+        (bundle.repairs, "run", " after repairs"),
+        (bundle.bisections, "bisection run", ""),
+        (bundle.restored, "removal", " taken back"),
     ];
-    let extra: String =
-        counts.iter().filter(|(n, _)| *n > 0).map(|(n, what)| format!(", {n} {what}")).collect();
+    let extra: String = counts
+        .iter()
+        .filter(|(n, _, _)| *n > 0)
+        .map(|(n, what, after)| format!(", {}{after}", counted(*n, what)))
+        .collect();
+    let times =
+        if bundle.checks == 1 { "once".to_string() } else { format!("{} times", bundle.checks) };
     eprintln!(
-        "checked by rustc {} times ({} pruning rounds{extra}) in {:.2} s",
-        bundle.checks, bundle.rounds, bundle.seconds
+        "checked by rustc {times} ({}{extra}) in {:.2} s",
+        counted(bundle.rounds, "pruning round"),
+        bundle.seconds
     );
     for note in &bundle.notes {
         eprintln!("note: {note}");
