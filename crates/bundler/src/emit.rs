@@ -243,9 +243,12 @@ pub fn judge_check(
     // A platform check.
     let first = |what: &str| rustc::first_error(&outcome, what, &at);
     if !run(baseline)?.compiled {
+        // The Windows stand-in is older than the judge's Rust: code it cannot compile on
+        // Linux either says nothing of Windows, and the judge's Rust was checked above.
         return Ok(Verdict::Note(first(&format!(
-            "not checked with {}, which cannot compile this code on any platform",
-            check.what
+            "not checked for Windows: the one Windows compiler here, {}, is older than {}'s \
+             Rust {} and cannot compile this on any platform (the Linux check accepted it)",
+            check.what, judge.name, judge.rust_version
         ))));
     }
     let who = format!("{} on Windows ({})", judge.name, check.what);

@@ -703,7 +703,9 @@ fn a_codeforces_bundle_is_type_checked_for_windows() {
     let dir = temp_crates(&[("app/src/main.rs", &newer)]);
     let bundle = bundle_crate(&dir.path, &dir.path.join("app"), "app", &options).expect("bundles");
     assert!(
-        bundle.notes.iter().any(|n| n.contains("not checked with rustc 1.63 for Windows")),
+        bundle.notes.iter().any(|n| n.contains(
+            "not checked for Windows: the one Windows compiler here, rustc 1.63 for Windows"
+        )),
         "{:?}",
         bundle.notes
     );
