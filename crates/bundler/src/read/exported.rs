@@ -22,7 +22,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
-use super::tree::{CrateId, Tree};
+use super::tree::{CrateId, Entry, Module, Tree};
 use crate::items::ItemKind;
 
 /// A place in the tree: a file and a token of it.
@@ -78,13 +78,19 @@ pub fn settle(tree: &mut Tree) -> Result<(), String> {
     Ok(())
 }
 
-/// The exported macros of crate `o` that the program can reach (see the module's doc), each
-/// with a place that reaches it.
-fn reached_macros(tree: &Tree, o: CrateId) -> BTreeMap<String, Place> {
-    let exported = &tree.krate(o).exported;
-    let mut direct: BTreeMap<String, Place> = BTreeMap::new();
-    // (macro whose body names it, name)
-    let mut calls: Vec<(String, String)> = Vec::new();
+/// A live item of a crate that can name crate `o`: `o` itself, a crate that depends on it
+/// (`names`: what it calls `o`), or one that brings its macros in with `#[macro_use]`.
+struct Naming<'t> {
+    k: CrateId,
+    names: Vec<&'t str>,
+    macro_use: bool,
+    module: &'t Module,
+    entry: &'t Entry,
+}
+
+/// Every live item of every crate that can name crate `o`, in the tree's order.
+fn items_that_can_name(tree: &Tree, o: CrateId) -> Vec<Naming<'_>> {
+    let mut items = Vec::new();
     for k in tree.crate_ids() {
         let names: Vec<&str> =
             tree.krate(k).deps.iter().filter(|(_, d)| *d == o).map(|(n, _)| n.as_str()).collect();
@@ -94,44 +100,56 @@ fn reached_macros(tree: &Tree, o: CrateId) -> BTreeMap<String, Place> {
         }
         for m in tree.module_ids().filter(|&m| tree.module(m).krate == k) {
             let module = tree.module(m);
-            let file = tree.file(module.file);
-            let src = &file.src;
             for entry in module.entries.iter().filter(|e| !e.removed) {
-                let item = &entry.item;
-                let own_macro = (k == o && item.is_exported_macro(src))
-                    .then(|| item.names.first().cloned())
-                    .flatten();
-                for i in item.lead..item.end {
-                    if entry.removed_inside.iter().any(|r| r.contains(i)) {
-                        continue;
-                    }
-                    let mut found: Vec<String> = Vec::new();
-                    if src.is_kw(i, "use") {
-                        found.extend(imported(file, i, &names, exported));
-                    }
-                    let Some(word) = src.ident(i).filter(|w| exported.contains(*w)) else {
-                        found.iter().for_each(|n| note(&mut direct, n, (module.file.0, i)));
-                        continue;
-                    };
-                    let before = src.prev_code(i).filter(|&p| src.is_punct(p, "::"));
-                    let path_of = before.and_then(|p| src.prev_code(p)).and_then(|p| src.ident(p));
-                    let bang = src.is_punct(src.next_code(i + 1, src.tokens.len()), "!");
-                    // In `o`, every token of the name (its own definition's name and calls
-                    // of itself are dropped below); elsewhere, a path from `o` or a bare call
-                    // under `#[macro_use]`.
-                    let reaches = k == o
-                        || path_of.is_some_and(|d| names.contains(&d))
-                        || (macro_use && bang && before.is_none());
-                    if reaches {
-                        found.push(word.to_string());
-                    }
-                    for name in found {
-                        match &own_macro {
-                            Some(caller) if *caller != name => calls.push((caller.clone(), name)),
-                            Some(_) => {}
-                            None => note(&mut direct, &name, (module.file.0, i)),
-                        }
-                    }
+                items.push(Naming { k, names: names.clone(), macro_use, module, entry });
+            }
+        }
+    }
+    items
+}
+
+/// The exported macros of crate `o` that the program can reach (see the module's doc), each
+/// with a place that reaches it.
+fn reached_macros(tree: &Tree, o: CrateId) -> BTreeMap<String, Place> {
+    let exported = &tree.krate(o).exported;
+    let mut direct: BTreeMap<String, Place> = BTreeMap::new();
+    // (macro whose body names it, name)
+    let mut calls: Vec<(String, String)> = Vec::new();
+    for Naming { k, names, macro_use, module, entry } in items_that_can_name(tree, o) {
+        let file = tree.file(module.file);
+        let src = &file.src;
+        let item = &entry.item;
+        let own_macro =
+            (k == o && item.is_exported_macro(src)).then(|| item.names.first().cloned()).flatten();
+        for i in item.lead..item.end {
+            if entry.removed_inside.iter().any(|r| r.contains(i)) {
+                continue;
+            }
+            let mut found: Vec<String> = Vec::new();
+            if src.is_kw(i, "use") {
+                found.extend(imported(file, i, &names, exported));
+            }
+            let Some(word) = src.ident(i).filter(|w| exported.contains(*w)) else {
+                found.iter().for_each(|n| note(&mut direct, n, (module.file.0, i)));
+                continue;
+            };
+            let before = src.prev_code(i).filter(|&p| src.is_punct(p, "::"));
+            let path_of = before.and_then(|p| src.prev_code(p)).and_then(|p| src.ident(p));
+            let bang = src.is_punct(src.next_code(i + 1, src.tokens.len()), "!");
+            // In `o`, every token of the name (its own definition's name and calls
+            // of itself are dropped below); elsewhere, a path from `o` or a bare call
+            // under `#[macro_use]`.
+            let reaches = k == o
+                || path_of.is_some_and(|d| names.contains(&d))
+                || (macro_use && bang && before.is_none());
+            if reaches {
+                found.push(word.to_string());
+            }
+            for name in found {
+                match &own_macro {
+                    Some(caller) if *caller != name => calls.push((caller.clone(), name)),
+                    Some(_) => {}
+                    None => note(&mut direct, &name, (module.file.0, i)),
                 }
             }
         }
@@ -237,84 +255,70 @@ fn rename_blocker(
             return Some(((root.file.0, 0), "a `#[macro_use]` crate of it exports the name too"));
         }
     }
-    for k in tree.crate_ids() {
-        let names: Vec<&str> =
-            tree.krate(k).deps.iter().filter(|(_, d)| *d == b).map(|(n, _)| n.as_str()).collect();
-        let macro_use = tree.krate(k).macro_use.contains(&b);
-        if k != b && names.is_empty() && !macro_use {
-            continue;
+    for Naming { k, names, macro_use, module, entry } in items_that_can_name(tree, b) {
+        let file = tree.file(module.file);
+        let src = &file.src;
+        let item = &entry.item;
+        let at = |i: usize| (module.file.0, i);
+        let macro_rules = item.kind == ItemKind::MacroRules;
+        let exported_macro = k == b && item.is_exported_macro(src);
+        let expanded = item.names.first().is_some_and(|m| reached.contains_key(m));
+        let definition = macro_rules.then(|| {
+            let bang = src.next_code(item.keyword + 1, item.end);
+            src.next_code(bang + 1, item.end)
+        });
+        if k == b && macro_rules && !exported_macro && item.names.iter().any(|n| n == name) {
+            return Some((at(item.keyword), "the crate has another macro of that name"));
         }
-        for m in tree.module_ids().filter(|&m| tree.module(m).krate == k) {
-            let module = tree.module(m);
-            let file = tree.file(module.file);
-            let src = &file.src;
-            for entry in module.entries.iter().filter(|e| !e.removed) {
-                let item = &entry.item;
-                let at = |i: usize| (module.file.0, i);
-                let macro_rules = item.kind == ItemKind::MacroRules;
-                let exported_macro = k == b && item.is_exported_macro(src);
-                let expanded = item.names.first().is_some_and(|m| reached.contains_key(m));
-                let definition = macro_rules.then(|| {
-                    let bang = src.next_code(item.keyword + 1, item.end);
-                    src.next_code(bang + 1, item.end)
-                });
-                if k == b && macro_rules && !exported_macro && item.names.iter().any(|n| n == name)
-                {
-                    return Some((at(item.keyword), "the crate has another macro of that name"));
+        for i in item.lead..item.end {
+            if entry.removed_inside.iter().any(|r| r.contains(i)) {
+                continue;
+            }
+            if src.is_kw(i, "use") {
+                let own_import = k == b
+                    && file
+                        .syntax
+                        .use_tree(i)
+                        .is_ok_and(|u| u.leaves.iter().any(|l| l.bound() == name || l.is_glob()));
+                if own_import || (k != b && !imported(file, i, &names, &only).is_empty()) {
+                    return Some((at(i), "an import of it"));
                 }
-                for i in item.lead..item.end {
-                    if entry.removed_inside.iter().any(|r| r.contains(i)) {
-                        continue;
+            }
+            if src.ident(i) != Some(name) || Some(i) == definition {
+                continue;
+            }
+            if src.prev_code(i).is_some_and(|p| src.is_punct(p, "$")) {
+                continue; // a metavariable
+            }
+            let before = src.prev_code(i).filter(|&p| src.is_punct(p, "::"));
+            let segment = before.and_then(|p| src.prev_code(p)).and_then(|p| src.ident(p));
+            let bang = src.is_punct(src.next_code(i + 1, src.tokens.len()), "!");
+            let in_body = exported_macro && expanded && item.body.is_some_and(|body| i > body.open);
+            let dollar = before
+                .and_then(|p| src.prev_code(p))
+                .and_then(|p| src.prev_code(p))
+                .is_some_and(|p| src.is_punct(p, "$"));
+            let blocker = if k == b {
+                match segment {
+                    Some("crate") if !bang => Some("a path to it that is no call"),
+                    // `crate::` in a macro's body is the crate it expands in.
+                    Some("crate") if in_body && !dollar => {
+                        Some("a `crate::` call in an exported macro's body")
                     }
-                    if src.is_kw(i, "use") {
-                        let own_import = k == b
-                            && file.syntax.use_tree(i).is_ok_and(|u| {
-                                u.leaves.iter().any(|l| l.bound() == name || l.is_glob())
-                            });
-                        if own_import || (k != b && !imported(file, i, &names, &only).is_empty()) {
-                            return Some((at(i), "an import of it"));
-                        }
-                    }
-                    if src.ident(i) != Some(name) || Some(i) == definition {
-                        continue;
-                    }
-                    if src.prev_code(i).is_some_and(|p| src.is_punct(p, "$")) {
-                        continue; // a metavariable
-                    }
-                    let before = src.prev_code(i).filter(|&p| src.is_punct(p, "::"));
-                    let segment = before.and_then(|p| src.prev_code(p)).and_then(|p| src.ident(p));
-                    let bang = src.is_punct(src.next_code(i + 1, src.tokens.len()), "!");
-                    let in_body =
-                        exported_macro && expanded && item.body.is_some_and(|body| i > body.open);
-                    let dollar = before
-                        .and_then(|p| src.prev_code(p))
-                        .and_then(|p| src.prev_code(p))
-                        .is_some_and(|p| src.is_punct(p, "$"));
-                    let blocker = if k == b {
-                        match segment {
-                            Some("crate") if !bang => Some("a path to it that is no call"),
-                            // `crate::` in a macro's body is the crate it expands in.
-                            Some("crate") if in_body && !dollar => {
-                                Some("a `crate::` call in an exported macro's body")
-                            }
-                            None if bang && in_body => {
-                                Some("a bare call in an exported macro's body, which expands in other crates")
-                            }
-                            _ => None,
-                        }
-                    } else {
-                        match segment {
-                            Some(d) if names.contains(&d) && !bang => {
-                                Some("a path to it that is no call")
-                            }
-                            None if bang && macro_use => Some("a bare call under `#[macro_use]`"),
-                            _ => None,
-                        }
-                    };
-                    if let Some(why) = blocker {
-                        return Some((at(i), why));
-                    }
+                    None if bang && in_body => Some(
+                        "a bare call in an exported macro's body, which expands in other crates",
+                    ),
+                    _ => None,
                 }
+            } else {
+                match segment {
+                    Some(d) if names.contains(&d) && !bang => Some("a path to it that is no call"),
+                    None if bang && macro_use => Some("a bare call under `#[macro_use]`"),
+                    _ => None,
+                }
+            };
+            if let Some(why) = blocker {
+                return Some((at(i), why));
             }
         }
     }
