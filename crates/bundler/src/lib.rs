@@ -124,6 +124,7 @@
 //!   module of the bundle (or of std's root), shadows it. A glob of anything else (an enum, a
 //!   module of std below the root) is assumed not to bring a module of a dependency's name.
 
+mod arms;
 mod attrs;
 mod cfg;
 mod edition;
@@ -383,6 +384,7 @@ pub fn bundle_crate(
     } else {
         Vec::new()
     };
+    stats.checks += arms::drop_untaken_arms(&mut text, &options.analysis, &hidden, &scratch.path)?;
     emit::tidy_use_groups(&mut text);
     emit::tidy(&mut text);
     let header = if options.compact {
