@@ -78,10 +78,10 @@
 //! never reports unused: every trait `impl` of a trait it uses and whole macros. So the code
 //! is written for that: one generic integer path (`Int` is a marker over `i128` conversions,
 //! its `impl`s one line each) instead of per-type code; an `input!` that goes unless a
-//! program calls it (no item here is named `input`, which would keep it; about 4.5 KB when
-//! called); shared helpers, not copies; a [`Cursor`]'s window a trait of six one-line
+//! program calls it (no item here is named `input`, which would keep it), whose arms no call
+//! takes the bundler leaves out; shared helpers, not copies; a [`Cursor`]'s window a trait of four short
 //! methods, which a program that reads input carries whole. The `scripts/new.sh` sample
-//! bundles to about 17.6 KB (15.8 KB with `--compact`).
+//! bundles to about 17.5 KB (16.7 KB with `--compact`).
 
 mod cursor;
 mod entry;
