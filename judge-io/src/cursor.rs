@@ -77,8 +77,7 @@ impl<W: Window> Cursor<W> {
             pos += 1;
         }
         if let Some((value, end)) = int_at::<T>(bytes, pos) {
-            // Whitespace follows: the token is whole. (A token that ends the bytes in memory
-            // may go on past them; it takes the slow path, as the input's last token does.)
+            // Whitespace follows: the token is whole (the input's last token is not fast).
             if end < bytes.len() {
                 self.window.mark(pos);
                 self.pos = end;
