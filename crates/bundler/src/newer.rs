@@ -1,0 +1,130 @@
+//! What a newer rustc reports unused, tried on a bundle for a judge whose own rustc 1.63 is
+//! the analysis: rustc 1.63 never reports an unused trait or trait method (the current rustc
+//! does: "trait `GcdLcm` is never used", "methods `ends_input` and `place` are never used"),
+//! so a bundle for BOJ or Algospot would carry them, and what only they use.
+//!
+//! First the trait methods the newer rustc reports never used: each goes from its trait
+//! together with its implementations, which the compiler itself names. The method is renamed
+//! in its trait, and the judge's compiler then says, at every `impl` of that very trait that
+//! implements it, that the method "is not a member of trait" (E0407); a run with any other
+//! error leaves every method where it is. Then the newer rustc's pruning (unused traits with
+//! their impls, and what they alone used). The result is kept only when the judge's own
+//! compiler then compiles it, pruned again by its own analysis (what the removed methods alone
+//! used goes); else the judge's bundle stays. A method no call reaches (the newer analysis
+//! counts every call that resolves to it, through generics and `dyn` too) changes no call
+//! when it goes with its implementations; and the bundle is run against cargo's build after,
+//! as every bundle is.
+
+use std::path::Path;
+
+use super::hidden::Hidden;
+use super::index::{Container, Index};
+use super::items::ItemKind;
+use super::mapped::{Edit, Mapped};
+use super::prune::{self, Stats};
+use super::rustc::{self, backticked, Compiler, Outcome};
+use super::span::ByteSpan;
+
+/// `text` (whose libraries start at byte `libraries`) pruned by `newer` too, with the judge's
+/// `analysis`'s last word on it, if the judge's compiler accepts the result.
+pub fn prune_further(
+    text: &Mapped,
+    libraries: usize,
+    analysis: &Compiler,
+    newer: &Compiler,
+    hidden: &Hidden,
+    scratch: &Path,
+    stats: &mut Stats,
+) -> Result<Option<(Mapped, Outcome)>, String> {
+    let (mut further, mut libraries) = (text.clone(), libraries);
+    if let Some(cuts) = unused_trait_methods(text, analysis, newer, hidden, scratch, stats)? {
+        libraries -= cuts.iter().filter(|c| c.end <= libraries).map(|c| c.len()).sum::<usize>();
+        further.apply(cuts.into_iter().map(Edit::cut).collect());
+    }
+    if let Ok((pruned, _, pruned_libraries)) =
+        prune::prune(further.clone(), libraries, newer, hidden, scratch, stats)?
+    {
+        (further, libraries) = (pruned, pruned_libraries);
+    }
+    if further.text.len() >= text.text.len() {
+        return Ok(None);
+    }
+    match prune::prune(further, libraries, analysis, hidden, scratch, stats)? {
+        Ok((judged, last, _)) => Ok(Some((judged, last))),
+        Err(_) => Ok(None),
+    }
+}
+
+/// The bytes of the trait methods of `text` that `newer` reports never used and of their
+/// implementations (found by `analysis`, as the module's doc says), or `None` when there are
+/// none or the implementations cannot all be found.
+fn unused_trait_methods(
+    text: &Mapped,
+    analysis: &Compiler,
+    newer: &Compiler,
+    hidden: &Hidden,
+    scratch: &Path,
+    stats: &mut Stats,
+) -> Result<Option<Vec<ByteSpan>>, String> {
+    let report = rustc::check(newer, &text.text, scratch)?;
+    stats.checks += 1;
+    let index = Index::new(&text.text)?;
+    let mut methods = Vec::new();
+    let dead = report.diagnostics.iter().filter(|d| d.code.as_deref() == Some("dead_code"));
+    for span in dead.flat_map(|d| &d.spans).filter(|s| s.primary && s.in_input) {
+        let Some(entry) = index.named_at(ByteSpan::new(span.start, span.end)) else { continue };
+        let e = &index.entries[entry];
+        if e.kind == ItemKind::Fn && e.container == Container::Trait && !hidden.keeps(&e.name) {
+            methods.push(entry);
+        }
+    }
+    if methods.is_empty() {
+        return Ok(None);
+    }
+    // Each method renamed where its trait declares it: its implementations no longer match.
+    let mut renamed = text.clone();
+    let renames = methods.iter().map(|&m| {
+        let name_at = index.entries[m].name_at.expect("a method has a name");
+        Edit::new(name_at.start, name_at.end, format!("{}_unused", index.entries[m].name))
+    });
+    renamed.apply(renames.collect());
+    let outcome = rustc::check(analysis, &renamed.text, scratch)?;
+    stats.checks += 1;
+    let renamed_index = Index::new(&renamed.text)?;
+    let mut impls = Vec::new();
+    let renamed_names: Vec<String> =
+        methods.iter().map(|&m| format!("{}_unused", index.entries[m].name)).collect();
+    for error in outcome.errors() {
+        // An `impl` now lacks the renamed method (E0046): what the renaming was to do.
+        let names = backticked(&error.message);
+        if error.code.as_deref() == Some("E0046") && names.iter().all(|n| renamed_names.contains(n))
+        {
+            continue;
+        }
+        let primary = error.spans.iter().find(|s| s.primary && s.in_input);
+        let (Some("E0407"), Some(span)) = (error.code.as_deref(), primary) else {
+            return Ok(None);
+        };
+        let Some(name) = names.into_iter().next() else { return Ok(None) };
+        let span = ByteSpan::new(span.start, span.end);
+        let Some(entry) = renamed_index.innermost_named(span, &name) else { return Ok(None) };
+        let e = &renamed_index.entries[entry];
+        if e.container != Container::TraitImpl {
+            return Ok(None);
+        }
+        impls.push(e.range);
+    }
+    // The renamed text is longer by each rename before a span: map the spans back.
+    let renamed_back = |range: ByteSpan| {
+        let before = methods
+            .iter()
+            .filter(|&&m| index.entries[m].name_at.is_some_and(|n| n.end <= range.start))
+            .count();
+        ByteSpan::new(range.start - before * "_unused".len(), range.end - before * "_unused".len())
+    };
+    let mut cuts: Vec<ByteSpan> = methods.iter().map(|&m| index.entries[m].range).collect();
+    cuts.extend(impls.into_iter().map(renamed_back));
+    cuts.sort_by_key(|c| (c.start, c.end));
+    cuts.dedup();
+    Ok(Some(cuts))
+}
