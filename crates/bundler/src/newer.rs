@@ -128,3 +128,73 @@ fn unused_trait_methods(
     cuts.dedup();
     Ok(Some(cuts))
 }
+
+#[cfg(test)]
+mod tests {
+    use judge_meta::profiles;
+
+    use super::super::hidden::Hidden;
+    use super::super::judged;
+    use super::super::mapped::Mapped;
+    use super::super::prune::Stats;
+    use super::super::testing::TempDir;
+    use super::super::{analysis_compiler, Edition, Options};
+    use super::prune_further;
+
+    /// `Shape::name` is never called: it goes with `impl Shape`'s, and `helper`, which only
+    /// that used, after it. `impl Named`'s `name` (the same name, another trait) is called:
+    /// were it cut, `Named`'s default would make the program print `9 1`, not `9 2`.
+    const PROGRAM: &str = "\
+trait Shape {
+    fn area(&self) -> u32;
+    fn name(&self) -> u32;
+}
+trait Named {
+    fn name(&self) -> u32 {
+        1
+    }
+}
+struct Square(u32);
+impl Shape for Square {
+    fn area(&self) -> u32 {
+        self.0 * self.0
+    }
+    fn name(&self) -> u32 {
+        helper()
+    }
+}
+impl Named for Square {
+    fn name(&self) -> u32 {
+        2
+    }
+}
+fn helper() -> u32 {
+    3
+}
+fn main() {
+    let s = Square(3);
+    println!(\"{} {}\", s.area(), Named::name(&s));
+}
+";
+
+    #[test]
+    fn a_trait_method_no_call_reaches_goes_with_its_implementations_only() {
+        let boj = profiles::find("boj").expect("BOJ's profile");
+        let analysis = Options::for_profile(boj, false).expect("BOJ's options").analysis;
+        let newer = analysis_compiler("rustc", Edition::E2021);
+        let dir = TempDir::new("newer");
+        let mut text = Mapped::default();
+        text.push_str(PROGRAM);
+        let mut stats = Stats::default();
+        let hidden = Hidden::default();
+        let (pruned, _) =
+            prune_further(&text, 0, &analysis, &newer, &hidden, &dir.path, &mut stats)
+                .expect("the compilers run")
+                .expect("the judge's compiler accepts the result");
+        let pruned = pruned.text;
+        assert!(!pruned.contains("helper"), "{pruned}");
+        assert_eq!(pruned.matches("fn name").count(), 2, "{pruned}");
+        let judged = judged::compile(boj, &pruned, &dir.path).expect("BOJ's rustc compiles it");
+        assert_eq!(judged::run(&judged.binary, "").expect("it runs"), "9 2\n");
+    }
+}
