@@ -36,15 +36,29 @@ pub fn prune_further(
     scratch: &Path,
     stats: &mut Stats,
 ) -> Result<Option<(Mapped, Outcome)>, String> {
+    let report = rustc::check(newer, &text.text, scratch)?;
+    stats.checks += 1;
+    let index = Index::new(&text.text)?;
+    let methods = unused_trait_methods(&report, &index, hidden);
+    // What else the newer rustc reports (an unused trait) its own pruning takes out.
+    let others = report.diagnostics.iter().any(|d| {
+        d.code.as_deref() == Some("dead_code")
+            && !d.spans.iter().filter(|s| s.primary).all(|s| {
+                let span = ByteSpan::new(s.start, s.end);
+                methods.iter().any(|&m| index.entries[m].name_at == Some(span))
+            })
+    });
     let (mut further, mut libraries) = (text.clone(), libraries);
-    if let Some(cuts) = unused_trait_methods(text, analysis, newer, hidden, scratch, stats)? {
+    if let Some(cuts) = implementations(text, &index, &methods, analysis, scratch, stats)? {
         libraries -= cuts.iter().filter(|c| c.end <= libraries).map(|c| c.len()).sum::<usize>();
         further.apply(cuts.into_iter().map(Edit::cut).collect());
     }
-    if let Ok((pruned, _, pruned_libraries)) =
-        prune::prune(further.clone(), libraries, newer, hidden, scratch, stats)?
-    {
-        (further, libraries) = (pruned, pruned_libraries);
+    if others {
+        if let Ok((pruned, _, pruned_libraries)) =
+            prune::prune(further.clone(), libraries, newer, hidden, scratch, stats)?
+        {
+            (further, libraries) = (pruned, pruned_libraries);
+        }
     }
     if further.text.len() >= text.text.len() {
         return Ok(None);
@@ -55,20 +69,9 @@ pub fn prune_further(
     }
 }
 
-/// The bytes of the trait methods of `text` that `newer` reports never used and of their
-/// implementations (found by `analysis`, as the module's doc says), or `None` when there are
-/// none or the implementations cannot all be found.
-fn unused_trait_methods(
-    text: &Mapped,
-    analysis: &Compiler,
-    newer: &Compiler,
-    hidden: &Hidden,
-    scratch: &Path,
-    stats: &mut Stats,
-) -> Result<Option<Vec<ByteSpan>>, String> {
-    let report = rustc::check(newer, &text.text, scratch)?;
-    stats.checks += 1;
-    let index = Index::new(&text.text)?;
+/// The entries of `index` that are trait methods `report` (the newer rustc's) says are never
+/// used.
+fn unused_trait_methods(report: &Outcome, index: &Index, hidden: &Hidden) -> Vec<usize> {
     let mut methods = Vec::new();
     let dead = report.diagnostics.iter().filter(|d| d.code.as_deref() == Some("dead_code"));
     for span in dead.flat_map(|d| &d.spans).filter(|s| s.primary && s.in_input) {
@@ -78,6 +81,20 @@ fn unused_trait_methods(
             methods.push(entry);
         }
     }
+    methods
+}
+
+/// The bytes of the trait `methods` (entries of `index`, the index of `text`) and of their
+/// implementations, found by `analysis` as the module's doc says; `None` when there are no
+/// methods or the implementations cannot all be found.
+fn implementations(
+    text: &Mapped,
+    index: &Index,
+    methods: &[usize],
+    analysis: &Compiler,
+    scratch: &Path,
+    stats: &mut Stats,
+) -> Result<Option<Vec<ByteSpan>>, String> {
     if methods.is_empty() {
         return Ok(None);
     }
