@@ -75,9 +75,9 @@
 //!
 //! # Footprint
 //! What a bundle carries of this crate is what the program reaches, plus what no compiler
-//! reports unused: every trait `impl` of a trait it uses (and, where the judge's compiler is
-//! rustc 1.63, only what the current rustc also finds unused goes: unused trait methods with
-//! their implementations). So the code is written for that: one generic integer path (`Int`
+//! reports unused: every trait `impl` of a trait it uses (rustc 1.63 reports no unused trait
+//! method either; for its judges the bundler asks the current rustc, and such a method goes
+//! with its implementations). So the code is written for that: one generic integer path (`Int`
 //! is a marker over `i128` conversions, its `impl`s one line each) instead of per-type code;
 //! an `input!` that goes unless a program calls it (no item here is named `input`, which
 //! would keep it), and whose arms that no call takes the bundler leaves out; shared helpers,
