@@ -36,6 +36,23 @@ pub fn prune_further(
     scratch: &Path,
     stats: &mut Stats,
 ) -> Result<Option<(Mapped, Outcome)>, String> {
+    // Runs spent here do not make the judge's own pruning one that stopped at its bound.
+    let stopped = stats.stopped;
+    let further = further(text, libraries, analysis, newer, hidden, scratch, stats);
+    stats.stopped = stopped;
+    further
+}
+
+/// [`prune_further`]'s work.
+fn further(
+    text: &Mapped,
+    libraries: usize,
+    analysis: &Compiler,
+    newer: &Compiler,
+    hidden: &Hidden,
+    scratch: &Path,
+    stats: &mut Stats,
+) -> Result<Option<(Mapped, Outcome)>, String> {
     let report = rustc::check(newer, &text.text, scratch)?;
     stats.checks += 1;
     let index = Index::new(&text.text)?;
