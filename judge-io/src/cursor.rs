@@ -28,9 +28,6 @@ pub trait Window {
     /// a refill drops bytes.
     fn refill(&mut self, keep: &mut usize) -> Result<bool, Error>;
 
-    /// Whether the bytes in memory end where the input does.
-    fn ends_input(&self) -> bool;
-
     /// Notes that the token or line read last starts at `at`.
     fn mark(&mut self, at: usize);
 
@@ -80,8 +77,8 @@ impl<W: Window> Cursor<W> {
             pos += 1;
         }
         if let Some((value, end)) = int_at::<T>(bytes, pos) {
-            // Whitespace follows, or the input ends: the token is whole.
-            if end < bytes.len() || self.window.ends_input() {
+            // Whitespace follows: the token is whole (the input's last token is not fast).
+            if end < bytes.len() {
                 self.window.mark(pos);
                 self.pos = end;
                 return Ok(value);

@@ -28,11 +28,6 @@ impl<'a> Window for Whole<'a> {
     }
 
     #[inline]
-    fn ends_input(&self) -> bool {
-        true
-    }
-
-    #[inline]
     fn mark(&mut self, at: usize) {
         self.token_start = at;
     }

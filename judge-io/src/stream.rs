@@ -135,11 +135,6 @@ impl<R: Read> Window for Refill<R> {
     }
 
     #[inline]
-    fn ends_input(&self) -> bool {
-        self.eof
-    }
-
-    #[inline]
     fn mark(&mut self, at: usize) {
         self.token_start = self.base + at;
     }

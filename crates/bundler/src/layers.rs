@@ -42,6 +42,7 @@ const LAYERS: &[&[&str]] = &[
     &["prune::removal"],
     &["prune::reported", "prune::types"],
     &["prune"],
+    &["arms", "newer"],
     // Phase 4: the judge's file.
     &["emit"],
     // Beside the pipeline: a library checked where it is written.

@@ -124,6 +124,7 @@
 //!   module of the bundle (or of std's root), shadows it. A glob of anything else (an enum, a
 //!   module of std below the root) is assumed not to bring a module of a dependency's name.
 
+mod arms;
 mod attrs;
 mod cfg;
 mod edition;
@@ -140,6 +141,7 @@ pub mod lexer;
 mod library;
 mod manifest;
 mod mapped;
+mod newer;
 mod prune;
 mod reach;
 mod read;
@@ -383,6 +385,7 @@ pub fn bundle_crate(
     } else {
         Vec::new()
     };
+    stats.checks += arms::drop_untaken_arms(&mut text, &options.analysis, &hidden, &scratch.path)?;
     emit::tidy_use_groups(&mut text);
     emit::tidy(&mut text);
     let header = if options.compact {
@@ -454,11 +457,16 @@ fn pruned(
         refusal::refusal(&options.judge, analysis, outcome, text, &scratch.path, &at)
     };
     let path = &scratch.path;
+    let current = analysis_compiler("rustc", options.edition);
     let outcome = match prune::prune(inlined.clone(), libraries, analysis, hidden, path, stats)? {
+        Ok((text, last, libraries)) if options.judge.own_compiler => {
+            let newer =
+                newer::prune_further(&text, libraries, analysis, &current, hidden, path, stats)?;
+            return Ok(newer.unwrap_or((text, last)));
+        }
         Ok((text, last, _)) => return Ok((text, last)),
         Err(outcome) => outcome,
     };
-    let current = analysis_compiler("rustc", options.edition);
     let pre = if options.judge.own_compiler {
         prune::prune(inlined.clone(), libraries, &current, hidden, path, stats)?.ok()
     } else {
