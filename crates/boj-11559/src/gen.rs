@@ -372,7 +372,7 @@ mod tests {
     #[test]
     fn enumerates_every_field_once() {
         let mut seen = std::collections::HashSet::new();
-        every_field(2, 2, 2, |field| assert!(seen.insert(field.to_string())));
+        every_field(2, 2, 2, |field| assert!(seen.insert(field.text())));
         assert_eq!(seen.len(), 7 * 7);
     }
 }

@@ -16,12 +16,16 @@ use judge_test::{RunFn, Stress};
 fn compare(field: &Field, claimed: Option<u64>, what: &str) {
     let fast = solve(field.clone());
     let slow = naive::solve(field);
-    assert_eq!(fast, slow, "{}: solver {} vs oracle {} on\n{}", what, fast, slow, field);
+    assert_eq!(fast, slow, "{}: solver {} vs oracle {} on\n{}", what, fast, slow, field.text());
     if let Some(claimed) = claimed {
         assert_eq!(
-            fast, claimed,
+            fast,
+            claimed,
             "{}: built for {} steps, makes {}, on\n{}",
-            what, claimed, fast, field
+            what,
+            claimed,
+            fast,
+            field.text()
         );
     }
 }
@@ -55,9 +59,7 @@ fn random_field(rng: &mut Rng) -> Vec<u8> {
         _ if (h, w) == (12, 6) => Mode::Judge,
         _ => Mode::Quiet,
     };
-    gen::generate(&Spec { seed: rng.next_u64(), mode, height: h, width: w })
-        .to_string()
-        .into_bytes()
+    gen::generate(&Spec { seed: rng.next_u64(), mode, height: h, width: w }).text().into_bytes()
 }
 
 #[test]

@@ -5,6 +5,6 @@ use boj_11559::gen;
 fn main() -> std::process::ExitCode {
     judge_test::generator_main(|args| {
         let spec = gen::parse_args(args)?;
-        Ok(gen::generate(&spec).to_string().into_bytes())
+        Ok(gen::generate(&spec).text().into_bytes())
     })
 }
