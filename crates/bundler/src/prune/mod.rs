@@ -384,10 +384,16 @@ fn repair(set: &mut Vec<Removal>, outcome: &Outcome, index: &Index) -> bool {
                 // can expand to is `impl`s of removed items (whatever the error names: a
                 // method of a trait those impls use, `no method named `gcd``).
                 (None, Some(site)) => reported::macro_call_at(index, site, &removed),
-                _ if !about_removed => None,
-                (Some(at), _) => reported::impl_header_at(index, at)
-                    .or_else(|| reported::import_at(index, at))
-                    .or_else(|| reported::macro_call_at(index, at, &removed)),
+                (Some(at), _) => about_removed
+                    .then(|| {
+                        reported::impl_header_at(index, at)
+                            .or_else(|| reported::import_at(index, at))
+                            .or_else(|| reported::macro_call_at(index, at, &removed))
+                    })
+                    .flatten()
+                    // Anywhere in an `impl` of a removed trait (`Self::Value` is "ambiguous"
+                    // once the trait that declares it is gone, and the error names nothing).
+                    .or_else(|| reported::impl_of_removed_at(index, at, &removed)),
                 (None, None) => None,
             };
             let Some(mut removal) = removal else {
@@ -412,7 +418,20 @@ fn repair(set: &mut Vec<Removal>, outcome: &Outcome, index: &Index) -> bool {
         }
     }
     let before = set.len();
-    set.retain(|r| !r.names.iter().chain(&r.members).any(|n| restore.contains(n)));
+    let back: Vec<ByteSpan> = set
+        .iter()
+        .filter(|r| r.names.iter().chain(&r.members).any(|n| restore.contains(n)))
+        .map(|r| r.span)
+        .collect();
+    // What comes back comes back with what holds it: a module or a `use` that lost all its
+    // items and went with them would otherwise still take it away.
+    set.retain(|r| !back.iter().any(|&b| r.span.covers(b)));
+    // And with its `impl`s, written or made by a macro call, which went with it: a trait
+    // back without the `impl`s the program calls (`gcd` on `i8`) would not do.
+    let back_names: HashSet<&str> = restore.iter().map(String::as_str).collect();
+    if !back_names.is_empty() {
+        set.retain(|r| !reported::implements(index, r.span, &back_names));
+    }
     // What a repair added for a removal now taken back goes back too.
     let still: HashSet<String> =
         set.iter().filter(|r| r.because.is_empty()).flat_map(|r| r.names.iter().cloned()).collect();

@@ -404,6 +404,44 @@ pub fn impl_header_at(index: &Index, at: usize) -> Option<Removal> {
     Some(Removal::of(index, entry))
 }
 
+/// The `impl` around byte `at` whose trait's path names a `removed` item (a trait that went:
+/// no `impl` of it can stay).
+pub fn impl_of_removed_at(index: &Index, at: usize, removed: &HashSet<String>) -> Option<Removal> {
+    let entry = index.entries.iter().position(|e| {
+        e.kind == ItemKind::Impl && e.range.contains(at) && {
+            let (traits, _) = items::impl_parts(&index.src, e.tokens.start, e.tokens.end);
+            traits.iter().any(|n| removed.contains(n))
+        }
+    })?;
+    Some(Removal::of(index, entry))
+}
+
+/// Whether `span` is an `impl` (or an item-position macro call that makes one) whose trait
+/// or type names one of `names`.
+pub fn implements(index: &Index, span: ByteSpan, names: &HashSet<&str>) -> bool {
+    let Some(entry) = index.entries.iter().position(|e| e.range == span) else { return false };
+    let e = &index.entries[entry];
+    let names_one = |src: &crate::source::Source, keyword: usize, end: usize| {
+        let core = items::impl_core(src, keyword, end);
+        core.indices().any(|j| src.ident(j).is_some_and(|n| names.contains(n)))
+    };
+    match e.kind {
+        ItemKind::Impl => names_one(&index.src, e.tokens.start, e.tokens.end),
+        ItemKind::MacroCall => {
+            let expansion = index.expand_call(entry, &index.macro_definitions());
+            expansion.unwrap_or_default().iter().any(|item_src| {
+                match items::next_item(item_src, 0, item_src.tokens.len()) {
+                    Ok(Some(item)) if item.kind == ItemKind::Impl => {
+                        names_one(item_src, item.keyword, item.end)
+                    }
+                    _ => false,
+                }
+            })
+        }
+        _ => false,
+    }
+}
+
 /// The item-position macro call around byte `at`, as a removal, if all it expands to (as
 /// [`expand`] sees it) is `impl`s whose trait or type names a `removed` item: nothing it
 /// makes can be used then.
