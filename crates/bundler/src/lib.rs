@@ -454,22 +454,38 @@ fn pruned(
         refusal::refusal(&options.judge, analysis, outcome, text, &scratch.path, &at)
     };
     let path = &scratch.path;
-    let outcome = match prune::prune(inlined.clone(), libraries, analysis, hidden, path, stats)? {
-        Ok((text, last, _)) => return Ok((text, last)),
-        Err(outcome) => outcome,
-    };
     let current = analysis_compiler("rustc", options.edition);
+    if options.judge.own_compiler {
+        // When the judge's rustc does not compile the first cut, the workspace's prunes
+        // first (the whole program's check by rustc 1.63 costs seconds on a big library, and
+        // is made only when the workspace's rustc cannot compile the whole program either).
+        let (text, libs) = (inlined.clone(), libraries);
+        if let Some((text, last, _)) =
+            prune::prune_if_cut_compiles(text, libs, analysis, hidden, path, stats)?
+        {
+            return Ok((text, last));
+        }
+    }
     let pre = if options.judge.own_compiler {
         prune::prune(inlined.clone(), libraries, &current, hidden, path, stats)?.ok()
     } else {
         None
     };
     let Some((pre, _, pre_libraries)) = pre else {
-        return Err(refuse(&inlined, &outcome)?);
+        match prune::prune(inlined.clone(), libraries, analysis, hidden, path, stats)? {
+            Ok((text, last, _)) => return Ok((text, last)),
+            Err(outcome) => return Err(refuse(&inlined, &outcome)?),
+        }
     };
-    match prune::prune(pre.clone(), pre_libraries, analysis, hidden, path, stats)? {
+    let outcome = match prune::prune(pre.clone(), pre_libraries, analysis, hidden, path, stats)? {
+        Ok((text, last, _)) => return Ok((text, last)),
+        Err(outcome) => outcome,
+    };
+    // The newer analysis may have taken what rustc 1.63 needs (a trait whose method only
+    // 1.63 calls): when the judge's rustc compiles the whole program, it prunes it alone.
+    match prune::prune(inlined, libraries, analysis, hidden, path, stats)? {
         Ok((text, last, _)) => Ok((text, last)),
-        Err(outcome) => Err(refuse(&pre, &outcome)?),
+        Err(_) => Err(refuse(&pre, &outcome)?),
     }
 }
 

@@ -127,11 +127,43 @@ pub fn prune(
     scratch: &Path,
     stats: &mut Stats,
 ) -> Result<Result<(Mapped, Outcome, usize), Outcome>, String> {
+    let pruned = prune_asking(text, libraries, analysis, hidden, scratch, stats, true)?;
+    Ok(pruned.map(|p| p.expect("the whole program is asked")))
+}
+
+/// [`prune`], except that when the first cut does not compile, the whole program is not
+/// asked (`Ok(None)`): for the judge's rustc 1.63, whose whole-program check of a big library
+/// costs seconds, and which the workspace's rustc is then asked first anyway (a library item
+/// the program does not use may need a newer Rust).
+pub fn prune_if_cut_compiles(
+    text: Mapped,
+    libraries: usize,
+    analysis: &Compiler,
+    hidden: &Hidden,
+    scratch: &Path,
+    stats: &mut Stats,
+) -> Result<Option<(Mapped, Outcome, usize)>, String> {
+    let pruned = prune_asking(text, libraries, analysis, hidden, scratch, stats, false)?;
+    Ok(pruned.ok().flatten())
+}
+
+/// [`prune`]; when the first cut does not compile, the whole program is asked only if
+/// `ask_whole` (else `Ok(Ok(None))`).
+fn prune_asking(
+    text: Mapped,
+    libraries: usize,
+    analysis: &Compiler,
+    hidden: &Hidden,
+    scratch: &Path,
+    stats: &mut Stats,
+    ask_whole: bool,
+) -> Result<Result<Option<(Mapped, Outcome, usize)>, Outcome>, String> {
     // What no name reaches goes before the first compile.
     let unreached = unreached_removals(&text.text, libraries, hidden, &[])?;
     let (mut text, mut outcome, mut libraries, back) =
-        match first_cut(text, libraries, unreached, analysis, scratch, stats)? {
-            Ok(cut) => cut,
+        match first_cut(text, libraries, unreached, analysis, scratch, stats, ask_whole)? {
+            Ok(Some(cut)) => cut,
+            Ok(None) => return Ok(Ok(None)),
             Err(whole) => return Ok(Err(whole)),
         };
     // Removals taken back (see [`memo_key`]): never tried again (rustc reports an item it
@@ -183,7 +215,7 @@ pub fn prune(
     }
     let index = Index::new(&text.text)?;
     text.apply(reported::allow_kept_unused(&index, &outcome));
-    Ok(Ok((text, outcome, libraries)))
+    Ok(Ok(Some((text, outcome, libraries))))
 }
 
 /// What no name reaches in `text` (libraries from byte `libraries`), as removals, with what
@@ -214,7 +246,8 @@ fn unreached_removals(
 /// where its libraries start and the removals taken back. Should it not compile, the whole
 /// program is asked: if that compiles, the cut was the bundler's, and what the errors name
 /// comes back (then bisection), as for any round's removals; if it does not (the inner
-/// `Err`, its check), its errors are the program's own.
+/// `Err`, its check), its errors are the program's own. Unless `ask_whole`, a cut that does
+/// not compile is `Ok(None)`.
 #[allow(clippy::type_complexity)]
 fn first_cut(
     text: Mapped,
@@ -223,12 +256,16 @@ fn first_cut(
     analysis: &Compiler,
     scratch: &Path,
     stats: &mut Stats,
-) -> Result<Result<(Mapped, Outcome, usize, Vec<String>), Outcome>, String> {
+    ask_whole: bool,
+) -> Result<Result<Option<(Mapped, Outcome, usize, Vec<String>)>, Outcome>, String> {
     let filtered = applied(&text, &cut);
     let outcome = checked(analysis, &filtered.text, scratch, stats)?;
     if outcome.compiled {
         let libraries = libraries - removed_before(libraries, &cut);
-        return Ok(Ok((filtered, outcome, libraries, Vec::new())));
+        return Ok(Ok(Some((filtered, outcome, libraries, Vec::new()))));
+    }
+    if !ask_whole {
+        return Ok(Ok(None));
     }
     let whole = checked(analysis, &text.text, scratch, stats)?;
     if !whole.compiled {
@@ -236,12 +273,12 @@ fn first_cut(
     }
     let index = Index::new(&text.text)?;
     let (next, back) = remove(&text, cut, Some(outcome), &index, analysis, scratch, stats)?;
-    Ok(Ok(match next {
+    Ok(Ok(Some(match next {
         Some((next, outcome, gone)) => {
             (next, outcome, libraries - removed_before(libraries, &gone), back)
         }
         None => (text, whole, libraries, back),
-    }))
+    })))
 }
 
 fn checked(
@@ -427,10 +464,17 @@ fn repair(set: &mut Vec<Removal>, outcome: &Outcome, index: &Index) -> bool {
     // items and went with them would otherwise still take it away.
     set.retain(|r| !back.iter().any(|&b| r.span.covers(b)));
     // And with its `impl`s, written or made by a macro call, which went with it: a trait
-    // back without the `impl`s the program calls (`gcd` on `i8`) would not do.
+    // back without the `impl`s the program calls (`gcd` on `i8`) would not do. Not an `impl`
+    // that also names what still goes (a removed type's: it went with its type).
     let back_names: HashSet<&str> = restore.iter().map(String::as_str).collect();
+    let going: HashSet<String> = set
+        .iter()
+        .flat_map(|r| &r.names)
+        .filter(|n| !restore.contains(n.as_str()))
+        .cloned()
+        .collect();
     if !back_names.is_empty() {
-        set.retain(|r| !reported::implements(index, r.span, &back_names));
+        set.retain(|r| !reported::implements(index, r.span, &back_names, &going));
     }
     // What a repair added for a removal now taken back goes back too.
     let still: HashSet<String> =
@@ -498,6 +542,61 @@ mod tests {
         assert_eq!(set[1].because, ["Tr"]);
     }
 
+    /// A trait in a module, implemented for `u8` by a macro call, and the method called.
+    const HELD: &str = "mod m {\n    pub trait Tr {\n        fn f(&self) -> u8;\n    }\n\n    \
+        macro_rules! imp {\n        ($t:ty) => {\n            impl Tr for $t {\n                \
+        fn f(&self) -> u8 {\n                    1\n                }\n            }\n        };\n    }\n\n    \
+        imp!(u8);\n}\n\nfn main() {\n    use m::Tr;\n    println!(\"{}\", 0u8.f());\n}\n";
+
+    /// The removals of the entries of `text` whose first line is one of `lines`.
+    fn removals_of(index: &Index, text: &str, lines: &[&str]) -> Vec<Removal> {
+        let first = |at: usize| {
+            text[index.entries[at].range.range()].lines().next().unwrap_or("").trim().to_string()
+        };
+        let found: Vec<Removal> = (0..index.entries.len())
+            .filter(|&at| lines.contains(&first(at).as_str()))
+            .map(|at| Removal::of(index, at))
+            .collect();
+        assert_eq!(found.len(), lines.len(), "{lines:?}");
+        found
+    }
+
+    #[test]
+    fn a_trait_an_error_needs_comes_back_with_its_module_and_the_impls_a_macro_makes() {
+        let index = Index::new(HELD).expect("indexes");
+        let mut set = removals_of(&index, HELD, &["mod m {", "pub trait Tr {", "imp!(u8);"]);
+        let mut base = Mapped::default();
+        base.push_str(HELD);
+        let attempt = applied(&base, &set).text;
+        let message = "no method named `f` found for type `u8` in the current scope";
+        let errors = vec![error(&attempt, message, "f()")];
+        assert!(repair(&mut set, &Outcome { diagnostics: errors, compiled: false }, &index));
+        // Without the module that held it, or the call that implements it, the trait alone
+        // would not do.
+        assert!(set.is_empty(), "{set:?}");
+    }
+
+    /// A trait with an associated type, and its `impl` that names it as `Self::V`.
+    const ASSOCIATED: &str = "trait Tr {\n    type V;\n    fn g(&self) -> Self::V;\n}\n\n\
+        impl Tr for u8 {\n    type V = u8;\n    fn g(&self) -> Self::V {\n        *self\n    }\n}\n\n\
+        fn main() {}\n";
+
+    #[test]
+    fn an_error_anywhere_in_an_impl_of_a_removed_trait_removes_the_impl() {
+        let index = Index::new(ASSOCIATED).expect("indexes");
+        let mut set = removals_of(&index, ASSOCIATED, &["trait Tr {"]);
+        let mut base = Mapped::default();
+        base.push_str(ASSOCIATED);
+        let attempt = applied(&base, &set).text;
+        // rustc names nothing: the trait that declares `V` is gone.
+        let errors = vec![error(&attempt, "ambiguous associated type", "Self::V {")];
+        assert!(repair(&mut set, &Outcome { diagnostics: errors, compiled: false }, &index));
+        let lines: Vec<&str> =
+            set.iter().map(|r| ASSOCIATED[r.span.range()].lines().next().unwrap_or("")).collect();
+        assert_eq!(lines, ["trait Tr {", "impl Tr for u8 {"]);
+        assert_eq!(applied(&base, &set).text.trim_start(), "fn main() {}\n");
+    }
+
     /// A program whose needed items (a constant named only in a format string, a `Display`
     /// used only by `println!`) and an unused one are all cut before the first compile.
     const CUT: &str = "fn main() {\n    println!(\"{}\", lib::Shade);\n}\n\nmod lib {\n    \
@@ -524,11 +623,12 @@ mod tests {
         let analysis = crate::analysis_compiler("rustc", Edition::E2021);
         let scratch = TempDir::new("first-cut");
         let mut stats = Stats::default();
-        match first_cut(base, libraries, removals, &analysis, &scratch.path, &mut stats) {
-            Ok(Ok((text, outcome, _, _))) => {
+        match first_cut(base, libraries, removals, &analysis, &scratch.path, &mut stats, true) {
+            Ok(Ok(Some((text, outcome, _, _)))) => {
                 assert!(outcome.compiled);
                 Ok((text.text, stats.checks))
             }
+            Ok(Ok(None)) => panic!("the whole program is asked"),
             Ok(Err(whole)) => Err(whole.errors().map(|e| e.message.clone()).collect()),
             Err(e) => panic!("{e}"),
         }

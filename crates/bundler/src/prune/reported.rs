@@ -417,13 +417,19 @@ pub fn impl_of_removed_at(index: &Index, at: usize, removed: &HashSet<String>) -
 }
 
 /// Whether `span` is an `impl` (or an item-position macro call that makes one) whose trait
-/// or type names one of `names`.
-pub fn implements(index: &Index, span: ByteSpan, names: &HashSet<&str>) -> bool {
+/// or type names one of `names` and none of `going`.
+pub fn implements(
+    index: &Index,
+    span: ByteSpan,
+    names: &HashSet<&str>,
+    going: &HashSet<String>,
+) -> bool {
     let Some(entry) = index.entries.iter().position(|e| e.range == span) else { return false };
     let e = &index.entries[entry];
     let names_one = |src: &crate::source::Source, keyword: usize, end: usize| {
         let core = items::impl_core(src, keyword, end);
-        core.indices().any(|j| src.ident(j).is_some_and(|n| names.contains(n)))
+        let idents = || core.indices().filter_map(|j| src.ident(j));
+        idents().any(|n| names.contains(n)) && !idents().any(|n| going.contains(n))
     };
     match e.kind {
         ItemKind::Impl => names_one(&index.src, e.tokens.start, e.tokens.end),
