@@ -455,24 +455,30 @@ fn repair(set: &mut Vec<Removal>, outcome: &Outcome, index: &Index) -> bool {
         }
     }
     let before = set.len();
-    let back: Vec<ByteSpan> = set
+    let taken: Vec<&Removal> = set
         .iter()
         .filter(|r| r.names.iter().chain(&r.members).any(|n| restore.contains(n)))
-        .map(|r| r.span)
         .collect();
-    // What comes back comes back with what holds it: a module or a `use` that lost all its
-    // items and went with them would otherwise still take it away.
-    set.retain(|r| !back.iter().any(|&b| r.span.covers(b)));
+    let back: Vec<ByteSpan> = taken.iter().map(|r| r.span).collect();
+    // What comes back, by the errors' names and by its own (a trait named by its method).
+    let mut back_names: HashSet<String> = restore.clone();
+    back_names.extend(taken.iter().flat_map(|r| r.names.iter().cloned()));
+    // What comes back comes back with what holds it (a module or a `use` that lost all its
+    // items and went with them would otherwise still take it away), and with its imports.
+    set.retain(|r| {
+        !back.iter().any(|&b| r.span.covers(b))
+            && !(!r.names.is_empty() && r.names.iter().all(|n| back_names.contains(n)))
+    });
     // And with its `impl`s, written or made by a macro call, which went with it: a trait
     // back without the `impl`s the program calls (`gcd` on `i8`) would not do. Not an `impl`
     // that also names what still goes (a removed type's: it went with its type).
-    let back_names: HashSet<&str> = restore.iter().map(String::as_str).collect();
     let going: HashSet<String> = set
         .iter()
         .flat_map(|r| &r.names)
-        .filter(|n| !restore.contains(n.as_str()))
+        .filter(|n| !back_names.contains(n.as_str()))
         .cloned()
         .collect();
+    let back_names: HashSet<&str> = back_names.iter().map(String::as_str).collect();
     if !back_names.is_empty() {
         set.retain(|r| !reported::implements(index, r.span, &back_names, &going));
     }
