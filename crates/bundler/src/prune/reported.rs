@@ -296,7 +296,10 @@ fn whole_uses(index: &Index, removals: Vec<Removal>) -> Vec<Removal> {
     }
     for (entry, list) in touched {
         let u = &index.entries[entry];
-        let leaves = path_leaves(u);
+        // Every import of it, globs too: a `use a::{b::*, c::*}` that loses `b::*` keeps
+        // `c::*`.
+        let leaves: Vec<(usize, Vec<String>)> =
+            u.use_tree.iter().flat_map(|t| &t.leaves).map(|l| (l.at, l.path())).collect();
         let going: Vec<(usize, String)> = leaves
             .iter()
             .filter(|(at, _)| {
@@ -565,6 +568,26 @@ mod tests {
         let text = pruned(all, &Hidden::default());
         assert!(!text.contains("use crate::m"), "{text}");
         assert!(text.starts_with("use std::fmt;\n\nmod m"), "{text}");
+    }
+
+    #[test]
+    fn a_use_of_two_globs_that_loses_one_keeps_the_other() {
+        let text = "use crate::m::{a::*, b::*};\n\nmod m {\n    pub mod a {}\n    \
+                    pub mod b {\n        pub fn f() {}\n    }\n}\n\nfn main() {\n    f();\n}\n";
+        let index = Index::new(text).expect("indexes");
+        let start = text.find("a::*").expect("a glob");
+        let span = Span { start, end: start + 4, primary: true, in_input: true, call_site: None };
+        let unused = Diagnostic {
+            level: "warning".to_string(),
+            code: Some("unused_imports".to_string()),
+            message: "unused import: `a::*`".to_string(),
+            spans: vec![span],
+        };
+        let outcome = Outcome { diagnostics: vec![unused], compiled: true };
+        let mut base = Mapped::default();
+        base.push_str(text);
+        let out = applied(&base, &removals(&index, &outcome, &Hidden::default())).text;
+        assert!(out.starts_with("use crate::m::{b::*};\n"), "{out}");
     }
 
     #[test]
