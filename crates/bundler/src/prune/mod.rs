@@ -509,8 +509,14 @@ mod tests {
     /// An error with `message` at the first `what` of `text` (what the compiler checked).
     fn error(text: &str, message: &str, what: &str) -> Diagnostic {
         let start = text.find(what).expect("in the text");
-        let span =
-            Span { start, end: start + what.len(), primary: true, in_input: true, call_site: None };
+        let span = Span {
+            start,
+            end: start + what.len(),
+            primary: true,
+            in_input: true,
+            in_file: true,
+            call_site: None,
+        };
         Diagnostic {
             level: "error".to_string(),
             code: None,

@@ -12,7 +12,7 @@ use crate::index::{Container, Entry, Index};
 use crate::items::{self, ItemKind};
 use crate::lexer::Kind;
 use crate::mapped::Edit;
-use crate::rustc::{self, Diagnostic, Outcome};
+use crate::rustc::{self, Diagnostic, Outcome, Span};
 use crate::span::ByteSpan;
 
 /// What the analysis reported (and the rules beyond it) allow removing now.
@@ -23,6 +23,15 @@ pub fn removals(index: &Index, outcome: &Outcome, hidden: &Hidden) -> Vec<Remova
     for d in &outcome.diagnostics {
         match d.code.as_deref() {
             Some("dead_code") => {
+                // An item a macro call makes, named by the call's arguments (`alias!(Group:
+                // Monoid + Inverse)`): spanned at that name, in the call's expansion.
+                let made = |s: &&Span| !s.in_input && s.in_file && s.call_site.is_some();
+                for span in d.spans.iter().filter(|s| s.primary && made(s)) {
+                    if let Some(call) = index.around(ItemKind::MacroCall, span.start) {
+                        let name = index.src.text[span.start..span.end].to_string();
+                        made_dead.push((call, name));
+                    }
+                }
                 for span in d.spans.iter().filter(|s| s.primary && s.in_input) {
                     let reported = rustc::backticked(&d.message);
                     let named = reported.first().map(String::as_str);
@@ -523,8 +532,14 @@ mod tests {
     fn reported(code: &str, message: &str, what: &str, after: &str) -> Diagnostic {
         let start = TEXT.find(after).expect("in the text")
             + TEXT[TEXT.find(after).unwrap()..].find(what).unwrap();
-        let span =
-            Span { start, end: start + what.len(), primary: true, in_input: true, call_site: None };
+        let span = Span {
+            start,
+            end: start + what.len(),
+            primary: true,
+            in_input: true,
+            in_file: true,
+            call_site: None,
+        };
         Diagnostic {
             level: "warning".to_string(),
             code: Some(code.to_string()),
@@ -576,7 +591,14 @@ mod tests {
                     pub mod b {\n        pub fn f() {}\n    }\n}\n\nfn main() {\n    f();\n}\n";
         let index = Index::new(text).expect("indexes");
         let start = text.find("a::*").expect("a glob");
-        let span = Span { start, end: start + 4, primary: true, in_input: true, call_site: None };
+        let span = Span {
+            start,
+            end: start + 4,
+            primary: true,
+            in_input: true,
+            in_file: true,
+            call_site: None,
+        };
         let unused = Diagnostic {
             level: "warning".to_string(),
             code: Some("unused_imports".to_string()),
@@ -588,6 +610,35 @@ mod tests {
         base.push_str(text);
         let out = applied(&base, &removals(&index, &outcome, &Hidden::default())).text;
         assert!(out.starts_with("use crate::m::{b::*};\n"), "{out}");
+    }
+
+    #[test]
+    fn an_item_a_macro_call_makes_and_names_in_its_arguments_goes_with_the_call() {
+        let text = "macro_rules! alias {\n    ($name:ident) => {\n        pub trait $name {}\n    \
+                    };\n}\n\nalias!(Gone);\n\nfn main() {}\n";
+        let index = Index::new(text).expect("indexes");
+        let start = text.find("Gone").expect("a name");
+        let call_site = Some(text.find("alias!(").expect("a call"));
+        // rustc spans the name where the call's arguments hold it, in the expansion.
+        let span = Span {
+            start,
+            end: start + 4,
+            primary: true,
+            in_input: false,
+            in_file: true,
+            call_site,
+        };
+        let dead = Diagnostic {
+            level: "warning".to_string(),
+            code: Some("dead_code".to_string()),
+            message: "trait `Gone` is never used".to_string(),
+            spans: vec![span],
+        };
+        let outcome = Outcome { diagnostics: vec![dead], compiled: true };
+        let mut base = Mapped::default();
+        base.push_str(text);
+        let out = applied(&base, &removals(&index, &outcome, &Hidden::default())).text;
+        assert!(!out.contains("alias!(Gone)"), "{out}");
     }
 
     #[test]
