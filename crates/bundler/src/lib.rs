@@ -108,10 +108,12 @@
 //! # Known limits
 //! - Whole crates are read and checked, so something the bundler refuses (`include!`,
 //!   `env!`) is refused even in a module the program does not use.
-//! - When rustc 1.63 cannot compile the whole program (a library item the program does not
-//!   use needs a newer Rust), the workspace's rustc prunes it first, then rustc 1.63 prunes
-//!   the rest; a trait that only the newer analysis calls unused is then refused by 1.63,
-//!   loudly, never changed silently.
+//! - When rustc 1.63 cannot compile the first cut (a library item the program does not use
+//!   needs a newer Rust), the workspace's rustc prunes it first, then rustc 1.63 prunes the
+//!   rest; a trait that only the newer analysis calls unused is then refused by 1.63,
+//!   loudly, never changed silently. What the newer analysis keeps because its removal did
+//!   not compile (a trait a kept macro call implements) stays, and when rustc 1.63 rejects
+//!   it, the bundle is refused at that code though the program may not use it.
 //! - Edition differences beyond paths, the 2021 prelude (for 2015), a Rust 2015 crate's
 //!   `try!`, `...` and 2018 keywords, and the rewrites above are not bridged, between the
 //!   judge's edition and a crate's: the judge's compiler check catches what does not compile
@@ -437,9 +439,10 @@ fn judge_warnings(
 }
 
 /// `inlined` (with where its libraries start) pruned by the analysis, and the analysis's
-/// last word on it. When the judge's rustc does not compile the whole program, perhaps only
-/// code the program does not use needs a newer one: the workspace's rustc prunes first, then
-/// the judge's; a program that still does not compile is refused, with the first error.
+/// last word on it. When the judge's rustc does not compile the first cut, perhaps only code
+/// the program does not use needs a newer one: the workspace's rustc prunes first, then the
+/// judge's (the judge's rustc then prunes the whole program alone, as before, only if that
+/// fails); a program that still does not compile is refused, with the first error.
 fn pruned(
     tree: &read::Tree,
     options: &Options,

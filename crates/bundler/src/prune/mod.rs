@@ -23,7 +23,14 @@
 //! say), or an item that only dead code the bundle keeps still names (a trait's unused
 //! default method): the items the errors name come back, and if errors remain, the rest of
 //! the round's removals is split in halves until every part that compiles is found
-//! (bisection). A removal taken back is never tried again: rustc reports some items every
+//! (bisection). A repair reads the errors as the structure says, so that the rounds of a big
+//! library converge in a few runs rather than bisect: an error anywhere in an `impl` whose
+//! trait went (`Self::Value` is only "ambiguous" then) takes the `impl` too; an item that
+//! comes back brings back the module or `use` that went with it (emptied), its imports, and
+//! its `impl`s, written or made by a macro call, that name nothing else that goes (a trait
+//! whose method `gcd` the `impl`s of another macro call need comes back with the call that
+//! implements it for every integer). Each only keeps more than the round proposed, or takes
+//! an `impl` of what goes, which nothing can use; the check that follows confirms it. A removal taken back is never tried again: rustc reports some items every
 //! round that cannot go (a trait that a needed macro call implements), and trying them again
 //! each round cost a big library hundreds of runs. The pruning takes [`MAX_CHECKS`] compiler
 //! runs at most; then the last text that compiled is the result (bigger, the same program).
