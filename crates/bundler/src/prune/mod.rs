@@ -156,6 +156,7 @@ pub fn prune_if_cut_compiles(
 
 /// [`prune`]; when the first cut does not compile, the whole program is asked only if
 /// `ask_whole` (else `Ok(Ok(None))`).
+#[allow(clippy::type_complexity)]
 fn prune_asking(
     text: Mapped,
     libraries: usize,
@@ -472,9 +473,10 @@ fn repair(set: &mut Vec<Removal>, outcome: &Outcome, index: &Index) -> bool {
     back_names.extend(taken.iter().flat_map(|r| r.names.iter().cloned()));
     // What comes back comes back with what holds it (a module or a `use` that lost all its
     // items and went with them would otherwise still take it away), and with its imports.
+    let import_of_back = |r: &Removal| r.names.iter().all(|n| back_names.contains(n));
     set.retain(|r| {
-        !back.iter().any(|&b| r.span.covers(b))
-            && !(!r.names.is_empty() && r.names.iter().all(|n| back_names.contains(n)))
+        let holds_back = back.iter().any(|&b| r.span.covers(b));
+        !holds_back && (r.names.is_empty() || !import_of_back(r))
     });
     // And with its `impl`s, written or made by a macro call, which went with it: a trait
     // back without the `impl`s the program calls (`gcd` on `i8`) would not do. Not an `impl`
