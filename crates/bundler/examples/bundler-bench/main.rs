@@ -229,9 +229,13 @@ fn cargo_build(work: &Path) -> PathBuf {
     work.join("target/release")
 }
 
-/// What `binary` prints for `stdin` (or why it did not run).
+/// What `binary` prints for `stdin` (or how it failed, without its path, so that two
+/// binaries that fail alike compare equal).
 fn run(binary: &Path, stdin: &str) -> String {
-    judged::run(binary, stdin).unwrap_or_else(|e| format!("(fails: {e})"))
+    judged::run(binary, stdin).unwrap_or_else(|e| {
+        let how = e.rsplit(" fails: ").next().unwrap_or(&e).to_string();
+        format!("(fails: {how})")
+    })
 }
 
 /// Compiles `source` as the judge `key` does and runs it on `stdin`.
