@@ -108,10 +108,12 @@
 //! # Known limits
 //! - Whole crates are read and checked, so something the bundler refuses (`include!`,
 //!   `env!`) is refused even in a module the program does not use.
-//! - When rustc 1.63 cannot compile the whole program (a library item the program does not
-//!   use needs a newer Rust), the workspace's rustc prunes it first, then rustc 1.63 prunes
-//!   the rest; a trait that only the newer analysis calls unused is then refused by 1.63,
-//!   loudly, never changed silently.
+//! - When rustc 1.63 cannot compile the first cut (a library item the program does not use
+//!   needs a newer Rust), the workspace's rustc prunes it first, then rustc 1.63 prunes the
+//!   rest; a trait that only the newer analysis calls unused is then refused by 1.63,
+//!   loudly, never changed silently. What the newer analysis keeps because its removal did
+//!   not compile (a trait a kept macro call implements) stays, and when rustc 1.63 rejects
+//!   it, the bundle is refused at that code though the program may not use it.
 //! - Edition differences beyond paths, the 2021 prelude (for 2015), a Rust 2015 crate's
 //!   `try!`, `...` and 2018 keywords, and the rewrites above are not bridged, between the
 //!   judge's edition and a crate's: the judge's compiler check catches what does not compile
@@ -440,9 +442,10 @@ fn judge_warnings(
 }
 
 /// `inlined` (with where its libraries start) pruned by the analysis, and the analysis's
-/// last word on it. When the judge's rustc does not compile the whole program, perhaps only
-/// code the program does not use needs a newer one: the workspace's rustc prunes first, then
-/// the judge's; a program that still does not compile is refused, with the first error.
+/// last word on it. When the judge's rustc does not compile the first cut, perhaps only code
+/// the program does not use needs a newer one: the workspace's rustc prunes first, then the
+/// judge's (the judge's rustc then prunes the whole program alone, as before, only if that
+/// fails); a program that still does not compile is refused, with the first error.
 fn pruned(
     tree: &read::Tree,
     options: &Options,
@@ -458,26 +461,41 @@ fn pruned(
     };
     let path = &scratch.path;
     let current = analysis_compiler("rustc", options.edition);
-    let outcome = match prune::prune(inlined.clone(), libraries, analysis, hidden, path, stats)? {
-        Ok((text, last, libraries)) if options.judge.own_compiler => {
+    if options.judge.own_compiler {
+        // When the judge's rustc does not compile the first cut, the workspace's prunes
+        // first (the whole program's check by rustc 1.63 costs seconds on a big library, and
+        // is made only when the workspace's rustc cannot compile the whole program either).
+        let (text, libs) = (inlined.clone(), libraries);
+        if let Some((text, last, libraries)) =
+            prune::prune_if_cut_compiles(text, libs, analysis, hidden, path, stats)?
+        {
+            // What the newer rustc reports unused and rustc 1.63 does not (trait methods,
+            // whole traits), tried after, kept only when rustc 1.63 accepts (newer.rs).
             let newer =
                 newer::prune_further(&text, libraries, analysis, &current, hidden, path, stats)?;
             return Ok(newer.unwrap_or((text, last)));
         }
-        Ok((text, last, _)) => return Ok((text, last)),
-        Err(outcome) => outcome,
-    };
+    }
     let pre = if options.judge.own_compiler {
         prune::prune(inlined.clone(), libraries, &current, hidden, path, stats)?.ok()
     } else {
         None
     };
     let Some((pre, _, pre_libraries)) = pre else {
-        return Err(refuse(&inlined, &outcome)?);
+        match prune::prune(inlined.clone(), libraries, analysis, hidden, path, stats)? {
+            Ok((text, last, _)) => return Ok((text, last)),
+            Err(outcome) => return Err(refuse(&inlined, &outcome)?),
+        }
     };
-    match prune::prune(pre.clone(), pre_libraries, analysis, hidden, path, stats)? {
+    let outcome = match prune::prune(pre.clone(), pre_libraries, analysis, hidden, path, stats)? {
+        Ok((text, last, _)) => return Ok((text, last)),
+        Err(outcome) => outcome,
+    };
+    // The newer analysis may have taken what rustc 1.63 needs (a trait whose method only
+    // 1.63 calls): when the judge's rustc compiles the whole program, it prunes it alone.
+    match prune::prune(inlined, libraries, analysis, hidden, path, stats)? {
         Ok((text, last, _)) => Ok((text, last)),
-        Err(outcome) => Err(refuse(&pre, &outcome)?),
+        Err(_) => Err(refuse(&pre, &outcome)?),
     }
 }
 

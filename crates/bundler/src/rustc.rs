@@ -50,6 +50,9 @@ pub struct Span {
     pub primary: bool,
     /// Whether the span is in the input itself (not in a macro's expansion or another file).
     pub in_input: bool,
+    /// Whether the bytes are the input's, though they may have come through a macro (a
+    /// name a macro call's arguments give the item it makes).
+    pub in_file: bool,
     /// For a span in a macro's expansion: where, in the input, the outermost macro call is.
     pub call_site: Option<usize>,
 }
@@ -167,6 +170,7 @@ fn span(value: &json::Value) -> Span {
         end: number("byte_end"),
         primary: value.get("is_primary").and_then(json::Value::as_bool).unwrap_or(false),
         in_input: file == "<anon>" && !expanded,
+        in_file: file == "<anon>",
         call_site,
     }
 }

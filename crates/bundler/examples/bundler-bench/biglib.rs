@@ -17,6 +17,7 @@ pub fn library(modules: usize) -> Vec<(String, String)> {
         ("src/modint.rs".to_string(), MODINT.to_string()),
         ("src/prelude.rs".to_string(), prelude(modules)),
         ("src/family.rs".to_string(), FAMILY.to_string()),
+        ("src/shapes.rs".to_string(), SHAPES.to_string()),
     ];
     for i in 0..modules {
         files.push((format!("src/m{i:03}.rs"), module(i)));
@@ -38,7 +39,7 @@ pub fn manifest(name: &str, deps: &[&str]) -> String {
 fn lib_rs(modules: usize) -> String {
     let mut text = String::from(
         "//! A big generated library: algebra, modints, and many modules.\n\n\
-         #[macro_use]\nmod macros;\npub mod algebra;\npub mod family;\npub mod modint;\npub mod prelude;\n",
+         #[macro_use]\nmod macros;\npub mod algebra;\npub mod family;\npub mod modint;\npub mod shapes;\npub mod prelude;\n",
     );
     for i in 0..modules {
         writeln!(text, "pub mod m{i:03};").expect("a String");
@@ -191,6 +192,232 @@ macro_rules! chmax {
 /// integers. A program that folds one `Sum` leaves the rest for the pruning: the wrappers,
 /// their macro-made `impl`s and the integer trait go, and what goes first breaks what the
 /// macro calls still make.
+/// What made a real 36,000-line library's pruning bisect for minutes (each round's removals,
+/// taken together, did not compile, and the repairs did not converge): traits declared in
+/// one module and implemented by macros elsewhere, a trait whose methods only the `impl`s of
+/// another macro call, in a module that empties (so it goes whole), blanket `impl`s and
+/// trait aliases made by a macro, traits with associated types implemented for a type the
+/// program keeps (`Self::Value` is "ambiguous" once the trait goes), and a glob import of a
+/// module that empties.
+const SHAPES: &str = r#"//! Algebra over modules: the shapes of a big library's macros, traits and globs.
+
+pub mod traits {
+    pub trait Set {
+        type Element: Copy;
+    }
+
+    pub trait Op: Set {
+        fn op(&self, a: Self::Element, b: Self::Element) -> Self::Element;
+    }
+
+    pub trait Unit: Set {
+        fn unit(&self) -> Self::Element;
+    }
+
+    pub trait Assoc {}
+
+    pub trait Commu {}
+
+    pub trait Semigroup: Op + Assoc {}
+
+    impl<T: Op + Assoc> Semigroup for T {}
+
+    pub trait Monoid: Semigroup + Unit {}
+
+    impl<T: Semigroup + Unit> Monoid for T {}
+
+    macro_rules! alias {
+        ($name:ident: $($t:tt)+) => {
+            pub trait $name: $($t)+ {}
+            impl<T: $($t)+> $name for T {}
+        };
+    }
+
+    alias!(CommutativeMonoid: Monoid + Commu);
+    alias!(CommutativeSemigroup: Semigroup + Commu);
+}
+
+pub mod divisors {
+    pub trait Divisors: Copy {
+        fn gcd(self, other: Self) -> Self;
+        fn lcm(self, other: Self) -> Self;
+    }
+
+    macro_rules! impl_divisors {
+        ($($t:ty),*) => {
+            $(impl Divisors for $t {
+                fn gcd(self, other: Self) -> Self {
+                    let (mut a, mut b) = (self, other);
+                    while b != 0 {
+                        let r = a % b;
+                        a = b;
+                        b = r;
+                    }
+                    a
+                }
+                fn lcm(self, other: Self) -> Self {
+                    if self == 0 || other == 0 { 0 } else { self / self.gcd(other) * other }
+                }
+            })*
+        };
+    }
+
+    impl_divisors!(i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize);
+}
+
+pub mod structures {
+    use crate::shapes::divisors::*;
+    use crate::shapes::traits::*;
+    use std::marker::PhantomData;
+
+    macro_rules! structure {
+        ($t:ty;) => {};
+        ($t:ty; set: $e:ty; $($rest:tt)*) => {
+            impl Set for $t {
+                type Element = $e;
+            }
+            structure!($t; $($rest)*);
+        };
+        ($t:ty; op: $f:expr; $($rest:tt)*) => {
+            impl Op for $t {
+                fn op(&self, a: Self::Element, b: Self::Element) -> Self::Element {
+                    $f(a, b)
+                }
+            }
+            structure!($t; $($rest)*);
+        };
+        ($t:ty; unit: $f:expr; $($rest:tt)*) => {
+            impl Unit for $t {
+                fn unit(&self) -> Self::Element {
+                    $f
+                }
+            }
+            structure!($t; $($rest)*);
+        };
+        ($t:ty; commu; $($rest:tt)*) => {
+            impl Commu for $t {}
+            structure!($t; $($rest)*);
+        };
+        ($t:ty; assoc; $($rest:tt)*) => {
+            impl Assoc for $t {}
+            structure!($t; $($rest)*);
+        };
+    }
+
+    #[derive(Clone, Copy, Default)]
+    pub struct Add<T>(PhantomData<T>);
+    #[derive(Clone, Copy, Default)]
+    pub struct Gcd<T>(PhantomData<T>);
+    #[derive(Clone, Copy, Default)]
+    pub struct Lcm<T>(PhantomData<T>);
+
+    macro_rules! every_integer {
+        ($($t:ty),*) => {
+            $(
+                structure!(Add<$t>; set: $t; op: |a: $t, b: $t| a.wrapping_add(b); unit: 0; commu; assoc;);
+                structure!(Gcd<$t>; set: $t; op: |a: $t, b: $t| a.gcd(b); unit: 0; commu; assoc;);
+                structure!(Lcm<$t>; set: $t; op: |a: $t, b: $t| a.lcm(b); unit: 1; commu; assoc;);
+            )*
+        };
+    }
+
+    every_integer!(i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize);
+
+    /// The fold of `v` by the monoid `m`.
+    pub fn fold<M: Monoid>(m: &M, v: &[M::Element]) -> M::Element {
+        v.iter().fold(m.unit(), |acc, &x| m.op(acc, x))
+    }
+}
+
+pub mod poly {
+    /// A polynomial by its coefficients, lowest first.
+    #[derive(Clone, Debug, Default)]
+    pub struct Poly(pub Vec<i64>);
+
+    impl Poly {
+        pub fn eval(&self, x: i64) -> i64 {
+            self.0.iter().rev().fold(0, |acc, &c| acc * x + c)
+        }
+    }
+
+    pub mod shift {
+        use crate::shapes::poly::Poly;
+
+        pub trait Shift {
+            type Value;
+            fn shift(self, c: Self::Value) -> Self;
+        }
+
+        impl Shift for Poly {
+            type Value = i64;
+
+            fn shift(self, c: Self::Value) -> Self {
+                let n = self.0.len();
+                let mut out = vec![0; n];
+                for (i, &a) in self.0.iter().enumerate() {
+                    let mut binomial = 1i64;
+                    let mut power = 1i64;
+                    for j in (0..=i).rev() {
+                        out[j] += a * binomial * power;
+                        binomial = binomial * j as i64 / (i - j + 1) as i64;
+                        power *= c;
+                    }
+                }
+                Poly(out)
+            }
+        }
+    }
+
+    pub mod derivative {
+        use crate::shapes::poly::Poly;
+
+        pub trait Derivative {
+            type Output;
+            fn derivative(&self) -> Self::Output;
+        }
+
+        impl Derivative for Poly {
+            type Output = Poly;
+
+            fn derivative(&self) -> Self::Output {
+                Poly(self.0.iter().enumerate().skip(1).map(|(i, &c)| c * i as i64).collect())
+            }
+        }
+    }
+}
+
+pub mod merge {
+    /// Two sorted slices as one.
+    pub fn merge_sorted(a: &[i64], b: &[i64]) -> Vec<i64> {
+        let (mut i, mut j, mut out) = (0, 0, Vec::with_capacity(a.len() + b.len()));
+        while i < a.len() || j < b.len() {
+            if j == b.len() || (i < a.len() && a[i] <= b[j]) {
+                out.push(a[i]);
+                i += 1;
+            } else {
+                out.push(b[j]);
+                j += 1;
+            }
+        }
+        out
+    }
+}
+
+pub mod evaluate {
+    use crate::shapes::{merge::*, poly::*};
+
+    /// The values of `p` at each of `xs`.
+    pub fn values(p: &Poly, xs: &[i64]) -> Vec<i64> {
+        xs.iter().map(|&x| p.eval(x)).collect()
+    }
+
+    /// The values of `p` at the points of two sorted lists, in order.
+    pub fn merged_values(p: &Poly, a: &[i64], b: &[i64]) -> Vec<i64> {
+        values(p, &merge_sorted(a, b))
+    }
+}
+"#;
+
 const FAMILY: &str = r#"//! Algebraic structures declared by a recursive macro, for every integer type.
 
 use std::marker::PhantomData;
@@ -1118,6 +1345,7 @@ pub fn programs() -> Vec<(&'static str, &'static str, &'static str)> {
         ("big-segtree", BIG_SEGTREE, "5\n3 1 4 1 5\n"),
         ("big-prelude", BIG_PRELUDE, "7\n"),
         ("big-family", BIG_FAMILY, "4\n6 4 9 12\n"),
+        ("big-shapes", BIG_SHAPES, "3\n2 0 1\n"),
     ]
 }
 
@@ -1160,6 +1388,22 @@ fn main() {
     let n = it.next().expect("n") as usize;
     let v: Vec<i64> = it.take(n).collect();
     println!("{}", Fold::new(Sum::<i64>::default()).all(&v));
+}
+"#;
+
+const BIG_SHAPES: &str = r#"use biglib::shapes::evaluate::values;
+use biglib::shapes::poly::Poly;
+use biglib::shapes::structures::{fold, Add};
+use std::io::Read;
+
+fn main() {
+    let mut input = String::new();
+    std::io::stdin().read_to_string(&mut input).expect("stdin");
+    let mut it = input.split_whitespace().map(|t| t.parse::<i64>().expect("a number"));
+    let n = it.next().expect("n") as usize;
+    let p = Poly(it.take(n).collect());
+    let at = values(&p, &[0, 1, 2, 3]);
+    println!("{:?} {}", at, fold(&Add::<i64>::default(), &at));
 }
 "#;
 

@@ -10,7 +10,8 @@
 //! runs, default 3; a library of N generated modules, default 170); `-- --write DIR` writes
 //! the generated workspace to DIR and stops; `-- --app ROOT APP [JUDGE...]` bundles the
 //! binary crate ROOT/APP of the cargo workspace ROOT (a program on a library from elsewhere)
-//! for each judge (default: boj, atcoder) and stops.
+//! for each judge (default: boj, atcoder), compares what each bundle prints with what
+//! cargo's build prints, and stops.
 
 mod biglib;
 
@@ -53,10 +54,24 @@ fn main() {
             judges = vec!["boj", "atcoder"];
         }
         let root = Path::new(root);
+        // Each bundle, compiled as its judge compiles it, prints what cargo's build prints
+        // (on an empty stdin).
+        let expected = run(&cargo_build(root).join(app), "");
+        let work = std::env::temp_dir().join(format!("bundler-bench-app-{}", std::process::id()));
         for key in judges {
             let options = options(key);
-            report(app, key, runs, || bundle_crate(root, &root.join(app), app, &options));
+            let bundle =
+                report(app, key, runs, || bundle_crate(root, &root.join(app), app, &options));
+            if let Some(bundle) = bundle {
+                let actual = compile_and_run(&work, &bundle.text, key, "");
+                let same = if actual == expected { "same output as cargo's build" } else { "" };
+                println!("  {}", if same.is_empty() { "MISMATCH" } else { same });
+                if actual != expected {
+                    println!("  the bundle prints {actual:?}, cargo's build {expected:?}");
+                }
+            }
         }
+        let _ = std::fs::remove_dir_all(&work);
         return;
     }
     let part = |name: &str| only.map_or(true, |o| o == name);
@@ -214,9 +229,13 @@ fn cargo_build(work: &Path) -> PathBuf {
     work.join("target/release")
 }
 
-/// What `binary` prints for `stdin` (or why it did not run).
+/// What `binary` prints for `stdin` (or how it failed, without its path, so that two
+/// binaries that fail alike compare equal).
 fn run(binary: &Path, stdin: &str) -> String {
-    judged::run(binary, stdin).unwrap_or_else(|e| format!("(fails: {e})"))
+    judged::run(binary, stdin).unwrap_or_else(|e| {
+        let how = e.rsplit(" fails: ").next().unwrap_or(&e).to_string();
+        format!("(fails: {how})")
+    })
 }
 
 /// Compiles `source` as the judge `key` does and runs it on `stdin`.

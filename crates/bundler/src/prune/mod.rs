@@ -23,7 +23,14 @@
 //! say), or an item that only dead code the bundle keeps still names (a trait's unused
 //! default method): the items the errors name come back, and if errors remain, the rest of
 //! the round's removals is split in halves until every part that compiles is found
-//! (bisection). A removal taken back is never tried again: rustc reports some items every
+//! (bisection). A repair reads the errors as the structure says, so that the rounds of a big
+//! library converge in a few runs rather than bisect: an error anywhere in an `impl` whose
+//! trait went (`Self::Value` is only "ambiguous" then) takes the `impl` too; an item that
+//! comes back brings back the module or `use` that went with it (emptied), its imports, and
+//! its `impl`s, written or made by a macro call, that name nothing else that goes (a trait
+//! whose method `gcd` the `impl`s of another macro call need comes back with the call that
+//! implements it for every integer). Each only keeps more than the round proposed, or takes
+//! an `impl` of what goes, which nothing can use; the check that follows confirms it. A removal taken back is never tried again: rustc reports some items every
 //! round that cannot go (a trait that a needed macro call implements), and trying them again
 //! each round cost a big library hundreds of runs. The pruning takes [`MAX_CHECKS`] compiler
 //! runs at most; then the last text that compiled is the result (bigger, the same program).
@@ -127,11 +134,44 @@ pub fn prune(
     scratch: &Path,
     stats: &mut Stats,
 ) -> Result<Result<(Mapped, Outcome, usize), Outcome>, String> {
+    let pruned = prune_asking(text, libraries, analysis, hidden, scratch, stats, true)?;
+    Ok(pruned.map(|p| p.expect("the whole program is asked")))
+}
+
+/// [`prune`], except that when the first cut does not compile, the whole program is not
+/// asked (`Ok(None)`): for the judge's rustc 1.63, whose whole-program check of a big library
+/// costs seconds, and which the workspace's rustc is then asked first anyway (a library item
+/// the program does not use may need a newer Rust).
+pub fn prune_if_cut_compiles(
+    text: Mapped,
+    libraries: usize,
+    analysis: &Compiler,
+    hidden: &Hidden,
+    scratch: &Path,
+    stats: &mut Stats,
+) -> Result<Option<(Mapped, Outcome, usize)>, String> {
+    let pruned = prune_asking(text, libraries, analysis, hidden, scratch, stats, false)?;
+    Ok(pruned.ok().flatten())
+}
+
+/// [`prune`]; when the first cut does not compile, the whole program is asked only if
+/// `ask_whole` (else `Ok(Ok(None))`).
+#[allow(clippy::type_complexity)]
+fn prune_asking(
+    text: Mapped,
+    libraries: usize,
+    analysis: &Compiler,
+    hidden: &Hidden,
+    scratch: &Path,
+    stats: &mut Stats,
+    ask_whole: bool,
+) -> Result<Result<Option<(Mapped, Outcome, usize)>, Outcome>, String> {
     // What no name reaches goes before the first compile.
     let unreached = unreached_removals(&text.text, libraries, hidden, &[])?;
     let (mut text, mut outcome, mut libraries, back) =
-        match first_cut(text, libraries, unreached, analysis, scratch, stats)? {
-            Ok(cut) => cut,
+        match first_cut(text, libraries, unreached, analysis, scratch, stats, ask_whole)? {
+            Ok(Some(cut)) => cut,
+            Ok(None) => return Ok(Ok(None)),
             Err(whole) => return Ok(Err(whole)),
         };
     // Removals taken back (see [`memo_key`]): never tried again (rustc reports an item it
@@ -183,7 +223,7 @@ pub fn prune(
     }
     let index = Index::new(&text.text)?;
     text.apply(reported::allow_kept_unused(&index, &outcome));
-    Ok(Ok((text, outcome, libraries)))
+    Ok(Ok(Some((text, outcome, libraries))))
 }
 
 /// What no name reaches in `text` (libraries from byte `libraries`), as removals, with what
@@ -214,7 +254,8 @@ fn unreached_removals(
 /// where its libraries start and the removals taken back. Should it not compile, the whole
 /// program is asked: if that compiles, the cut was the bundler's, and what the errors name
 /// comes back (then bisection), as for any round's removals; if it does not (the inner
-/// `Err`, its check), its errors are the program's own.
+/// `Err`, its check), its errors are the program's own. Unless `ask_whole`, a cut that does
+/// not compile is `Ok(None)`.
 #[allow(clippy::type_complexity)]
 fn first_cut(
     text: Mapped,
@@ -223,12 +264,16 @@ fn first_cut(
     analysis: &Compiler,
     scratch: &Path,
     stats: &mut Stats,
-) -> Result<Result<(Mapped, Outcome, usize, Vec<String>), Outcome>, String> {
+    ask_whole: bool,
+) -> Result<Result<Option<(Mapped, Outcome, usize, Vec<String>)>, Outcome>, String> {
     let filtered = applied(&text, &cut);
     let outcome = checked(analysis, &filtered.text, scratch, stats)?;
     if outcome.compiled {
         let libraries = libraries - removed_before(libraries, &cut);
-        return Ok(Ok((filtered, outcome, libraries, Vec::new())));
+        return Ok(Ok(Some((filtered, outcome, libraries, Vec::new()))));
+    }
+    if !ask_whole {
+        return Ok(Ok(None));
     }
     let whole = checked(analysis, &text.text, scratch, stats)?;
     if !whole.compiled {
@@ -236,12 +281,12 @@ fn first_cut(
     }
     let index = Index::new(&text.text)?;
     let (next, back) = remove(&text, cut, Some(outcome), &index, analysis, scratch, stats)?;
-    Ok(Ok(match next {
+    Ok(Ok(Some(match next {
         Some((next, outcome, gone)) => {
             (next, outcome, libraries - removed_before(libraries, &gone), back)
         }
         None => (text, whole, libraries, back),
-    }))
+    })))
 }
 
 fn checked(
@@ -384,10 +429,16 @@ fn repair(set: &mut Vec<Removal>, outcome: &Outcome, index: &Index) -> bool {
                 // can expand to is `impl`s of removed items (whatever the error names: a
                 // method of a trait those impls use, `no method named `gcd``).
                 (None, Some(site)) => reported::macro_call_at(index, site, &removed),
-                _ if !about_removed => None,
-                (Some(at), _) => reported::impl_header_at(index, at)
-                    .or_else(|| reported::import_at(index, at))
-                    .or_else(|| reported::macro_call_at(index, at, &removed)),
+                (Some(at), _) => about_removed
+                    .then(|| {
+                        reported::impl_header_at(index, at)
+                            .or_else(|| reported::import_at(index, at))
+                            .or_else(|| reported::macro_call_at(index, at, &removed))
+                    })
+                    .flatten()
+                    // Anywhere in an `impl` of a removed trait (`Self::Value` is "ambiguous"
+                    // once the trait that declares it is gone, and the error names nothing).
+                    .or_else(|| reported::impl_of_removed_at(index, at, &removed)),
                 (None, None) => None,
             };
             let Some(mut removal) = removal else {
@@ -412,7 +463,34 @@ fn repair(set: &mut Vec<Removal>, outcome: &Outcome, index: &Index) -> bool {
         }
     }
     let before = set.len();
-    set.retain(|r| !r.names.iter().chain(&r.members).any(|n| restore.contains(n)));
+    let taken: Vec<&Removal> = set
+        .iter()
+        .filter(|r| r.names.iter().chain(&r.members).any(|n| restore.contains(n)))
+        .collect();
+    let back: Vec<ByteSpan> = taken.iter().map(|r| r.span).collect();
+    // What comes back, by the errors' names and by its own (a trait named by its method).
+    let mut back_names: HashSet<String> = restore.clone();
+    back_names.extend(taken.iter().flat_map(|r| r.names.iter().cloned()));
+    // What comes back comes back with what holds it (a module or a `use` that lost all its
+    // items and went with them would otherwise still take it away), and with its imports.
+    let import_of_back = |r: &Removal| r.names.iter().all(|n| back_names.contains(n));
+    set.retain(|r| {
+        let holds_back = back.iter().any(|&b| r.span.covers(b));
+        !holds_back && (r.names.is_empty() || !import_of_back(r))
+    });
+    // And with its `impl`s, written or made by a macro call, which went with it: a trait
+    // back without the `impl`s the program calls (`gcd` on `i8`) would not do. Not an `impl`
+    // that also names what still goes (a removed type's: it went with its type).
+    let going: HashSet<String> = set
+        .iter()
+        .flat_map(|r| &r.names)
+        .filter(|n| !back_names.contains(n.as_str()))
+        .cloned()
+        .collect();
+    let back_names: HashSet<&str> = back_names.iter().map(String::as_str).collect();
+    if !back_names.is_empty() {
+        set.retain(|r| !reported::implements(index, r.span, &back_names, &going));
+    }
     // What a repair added for a removal now taken back goes back too.
     let still: HashSet<String> =
         set.iter().filter(|r| r.because.is_empty()).flat_map(|r| r.names.iter().cloned()).collect();
@@ -440,8 +518,14 @@ mod tests {
     /// An error with `message` at the first `what` of `text` (what the compiler checked).
     fn error(text: &str, message: &str, what: &str) -> Diagnostic {
         let start = text.find(what).expect("in the text");
-        let span =
-            Span { start, end: start + what.len(), primary: true, in_input: true, call_site: None };
+        let span = Span {
+            start,
+            end: start + what.len(),
+            primary: true,
+            in_input: true,
+            in_file: true,
+            call_site: None,
+        };
         Diagnostic {
             level: "error".to_string(),
             code: None,
@@ -479,6 +563,61 @@ mod tests {
         assert_eq!(set[1].because, ["Tr"]);
     }
 
+    /// A trait in a module, implemented for `u8` by a macro call, and the method called.
+    const HELD: &str = "mod m {\n    pub trait Tr {\n        fn f(&self) -> u8;\n    }\n\n    \
+        macro_rules! imp {\n        ($t:ty) => {\n            impl Tr for $t {\n                \
+        fn f(&self) -> u8 {\n                    1\n                }\n            }\n        };\n    }\n\n    \
+        imp!(u8);\n}\n\nfn main() {\n    use m::Tr;\n    println!(\"{}\", 0u8.f());\n}\n";
+
+    /// The removals of the entries of `text` whose first line is one of `lines`.
+    fn removals_of(index: &Index, text: &str, lines: &[&str]) -> Vec<Removal> {
+        let first = |at: usize| {
+            text[index.entries[at].range.range()].lines().next().unwrap_or("").trim().to_string()
+        };
+        let found: Vec<Removal> = (0..index.entries.len())
+            .filter(|&at| lines.contains(&first(at).as_str()))
+            .map(|at| Removal::of(index, at))
+            .collect();
+        assert_eq!(found.len(), lines.len(), "{lines:?}");
+        found
+    }
+
+    #[test]
+    fn a_trait_an_error_needs_comes_back_with_its_module_and_the_impls_a_macro_makes() {
+        let index = Index::new(HELD).expect("indexes");
+        let mut set = removals_of(&index, HELD, &["mod m {", "pub trait Tr {", "imp!(u8);"]);
+        let mut base = Mapped::default();
+        base.push_str(HELD);
+        let attempt = applied(&base, &set).text;
+        let message = "no method named `f` found for type `u8` in the current scope";
+        let errors = vec![error(&attempt, message, "f()")];
+        assert!(repair(&mut set, &Outcome { diagnostics: errors, compiled: false }, &index));
+        // Without the module that held it, or the call that implements it, the trait alone
+        // would not do.
+        assert!(set.is_empty(), "{set:?}");
+    }
+
+    /// A trait with an associated type, and its `impl` that names it as `Self::V`.
+    const ASSOCIATED: &str = "trait Tr {\n    type V;\n    fn g(&self) -> Self::V;\n}\n\n\
+        impl Tr for u8 {\n    type V = u8;\n    fn g(&self) -> Self::V {\n        *self\n    }\n}\n\n\
+        fn main() {}\n";
+
+    #[test]
+    fn an_error_anywhere_in_an_impl_of_a_removed_trait_removes_the_impl() {
+        let index = Index::new(ASSOCIATED).expect("indexes");
+        let mut set = removals_of(&index, ASSOCIATED, &["trait Tr {"]);
+        let mut base = Mapped::default();
+        base.push_str(ASSOCIATED);
+        let attempt = applied(&base, &set).text;
+        // rustc names nothing: the trait that declares `V` is gone.
+        let errors = vec![error(&attempt, "ambiguous associated type", "Self::V {")];
+        assert!(repair(&mut set, &Outcome { diagnostics: errors, compiled: false }, &index));
+        let lines: Vec<&str> =
+            set.iter().map(|r| ASSOCIATED[r.span.range()].lines().next().unwrap_or("")).collect();
+        assert_eq!(lines, ["trait Tr {", "impl Tr for u8 {"]);
+        assert_eq!(applied(&base, &set).text.trim_start(), "fn main() {}\n");
+    }
+
     /// A program whose needed items (a constant named only in a format string, a `Display`
     /// used only by `println!`) and an unused one are all cut before the first compile.
     const CUT: &str = "fn main() {\n    println!(\"{}\", lib::Shade);\n}\n\nmod lib {\n    \
@@ -505,11 +644,12 @@ mod tests {
         let analysis = crate::analysis_compiler("rustc", Edition::E2021);
         let scratch = TempDir::new("first-cut");
         let mut stats = Stats::default();
-        match first_cut(base, libraries, removals, &analysis, &scratch.path, &mut stats) {
-            Ok(Ok((text, outcome, _, _))) => {
+        match first_cut(base, libraries, removals, &analysis, &scratch.path, &mut stats, true) {
+            Ok(Ok(Some((text, outcome, _, _)))) => {
                 assert!(outcome.compiled);
                 Ok((text.text, stats.checks))
             }
+            Ok(Ok(None)) => panic!("the whole program is asked"),
             Ok(Err(whole)) => Err(whole.errors().map(|e| e.message.clone()).collect()),
             Err(e) => panic!("{e}"),
         }

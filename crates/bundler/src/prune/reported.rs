@@ -12,7 +12,7 @@ use crate::index::{Container, Entry, Index};
 use crate::items::{self, ItemKind};
 use crate::lexer::Kind;
 use crate::mapped::Edit;
-use crate::rustc::{self, Diagnostic, Outcome};
+use crate::rustc::{self, Diagnostic, Outcome, Span};
 use crate::span::ByteSpan;
 
 /// What the analysis reported (and the rules beyond it) allow removing now.
@@ -23,6 +23,15 @@ pub fn removals(index: &Index, outcome: &Outcome, hidden: &Hidden) -> Vec<Remova
     for d in &outcome.diagnostics {
         match d.code.as_deref() {
             Some("dead_code") => {
+                // An item a macro call makes, named by the call's arguments (`alias!(Group:
+                // Monoid + Inverse)`): spanned at that name, in the call's expansion.
+                let made = |s: &&Span| !s.in_input && s.in_file && s.call_site.is_some();
+                for span in d.spans.iter().filter(|s| s.primary && made(s)) {
+                    if let Some(call) = index.around(ItemKind::MacroCall, span.start) {
+                        let name = index.src.text[span.start..span.end].to_string();
+                        made_dead.push((call, name));
+                    }
+                }
                 for span in d.spans.iter().filter(|s| s.primary && s.in_input) {
                     let reported = rustc::backticked(&d.message);
                     let named = reported.first().map(String::as_str);
@@ -296,7 +305,10 @@ fn whole_uses(index: &Index, removals: Vec<Removal>) -> Vec<Removal> {
     }
     for (entry, list) in touched {
         let u = &index.entries[entry];
-        let leaves = path_leaves(u);
+        // Every import of it, globs too: a `use a::{b::*, c::*}` that loses `b::*` keeps
+        // `c::*`.
+        let leaves: Vec<(usize, Vec<String>)> =
+            u.use_tree.iter().flat_map(|t| &t.leaves).map(|l| (l.at, l.path())).collect();
         let going: Vec<(usize, String)> = leaves
             .iter()
             .filter(|(at, _)| {
@@ -404,6 +416,50 @@ pub fn impl_header_at(index: &Index, at: usize) -> Option<Removal> {
     Some(Removal::of(index, entry))
 }
 
+/// The `impl` around byte `at` whose trait's path names a `removed` item (a trait that went:
+/// no `impl` of it can stay).
+pub fn impl_of_removed_at(index: &Index, at: usize, removed: &HashSet<String>) -> Option<Removal> {
+    let entry = index.entries.iter().position(|e| {
+        e.kind == ItemKind::Impl && e.range.contains(at) && {
+            let (traits, _) = items::impl_parts(&index.src, e.tokens.start, e.tokens.end);
+            traits.iter().any(|n| removed.contains(n))
+        }
+    })?;
+    Some(Removal::of(index, entry))
+}
+
+/// Whether `span` is an `impl` (or an item-position macro call that makes one) whose trait
+/// or type names one of `names` and none of `going`.
+pub fn implements(
+    index: &Index,
+    span: ByteSpan,
+    names: &HashSet<&str>,
+    going: &HashSet<String>,
+) -> bool {
+    let Some(entry) = index.entries.iter().position(|e| e.range == span) else { return false };
+    let e = &index.entries[entry];
+    let names_one = |src: &crate::source::Source, keyword: usize, end: usize| {
+        let core = items::impl_core(src, keyword, end);
+        let idents = || core.indices().filter_map(|j| src.ident(j));
+        idents().any(|n| names.contains(n)) && !idents().any(|n| going.contains(n))
+    };
+    match e.kind {
+        ItemKind::Impl => names_one(&index.src, e.tokens.start, e.tokens.end),
+        ItemKind::MacroCall => {
+            let expansion = index.expand_call(entry, &index.macro_definitions());
+            expansion.unwrap_or_default().iter().any(|item_src| {
+                match items::next_item(item_src, 0, item_src.tokens.len()) {
+                    Ok(Some(item)) if item.kind == ItemKind::Impl => {
+                        names_one(item_src, item.keyword, item.end)
+                    }
+                    _ => false,
+                }
+            })
+        }
+        _ => false,
+    }
+}
+
 /// The item-position macro call around byte `at`, as a removal, if all it expands to (as
 /// [`expand`] sees it) is `impl`s whose trait or type names a `removed` item: nothing it
 /// makes can be used then.
@@ -476,8 +532,14 @@ mod tests {
     fn reported(code: &str, message: &str, what: &str, after: &str) -> Diagnostic {
         let start = TEXT.find(after).expect("in the text")
             + TEXT[TEXT.find(after).unwrap()..].find(what).unwrap();
-        let span =
-            Span { start, end: start + what.len(), primary: true, in_input: true, call_site: None };
+        let span = Span {
+            start,
+            end: start + what.len(),
+            primary: true,
+            in_input: true,
+            in_file: true,
+            call_site: None,
+        };
         Diagnostic {
             level: "warning".to_string(),
             code: Some(code.to_string()),
@@ -521,6 +583,62 @@ mod tests {
         let text = pruned(all, &Hidden::default());
         assert!(!text.contains("use crate::m"), "{text}");
         assert!(text.starts_with("use std::fmt;\n\nmod m"), "{text}");
+    }
+
+    #[test]
+    fn a_use_of_two_globs_that_loses_one_keeps_the_other() {
+        let text = "use crate::m::{a::*, b::*};\n\nmod m {\n    pub mod a {}\n    \
+                    pub mod b {\n        pub fn f() {}\n    }\n}\n\nfn main() {\n    f();\n}\n";
+        let index = Index::new(text).expect("indexes");
+        let start = text.find("a::*").expect("a glob");
+        let span = Span {
+            start,
+            end: start + 4,
+            primary: true,
+            in_input: true,
+            in_file: true,
+            call_site: None,
+        };
+        let unused = Diagnostic {
+            level: "warning".to_string(),
+            code: Some("unused_imports".to_string()),
+            message: "unused import: `a::*`".to_string(),
+            spans: vec![span],
+        };
+        let outcome = Outcome { diagnostics: vec![unused], compiled: true };
+        let mut base = Mapped::default();
+        base.push_str(text);
+        let out = applied(&base, &removals(&index, &outcome, &Hidden::default())).text;
+        assert!(out.starts_with("use crate::m::{b::*};\n"), "{out}");
+    }
+
+    #[test]
+    fn an_item_a_macro_call_makes_and_names_in_its_arguments_goes_with_the_call() {
+        let text = "macro_rules! alias {\n    ($name:ident) => {\n        pub trait $name {}\n    \
+                    };\n}\n\nalias!(Gone);\n\nfn main() {}\n";
+        let index = Index::new(text).expect("indexes");
+        let start = text.find("Gone").expect("a name");
+        let call_site = Some(text.find("alias!(").expect("a call"));
+        // rustc spans the name where the call's arguments hold it, in the expansion.
+        let span = Span {
+            start,
+            end: start + 4,
+            primary: true,
+            in_input: false,
+            in_file: true,
+            call_site,
+        };
+        let dead = Diagnostic {
+            level: "warning".to_string(),
+            code: Some("dead_code".to_string()),
+            message: "trait `Gone` is never used".to_string(),
+            spans: vec![span],
+        };
+        let outcome = Outcome { diagnostics: vec![dead], compiled: true };
+        let mut base = Mapped::default();
+        base.push_str(text);
+        let out = applied(&base, &removals(&index, &outcome, &Hidden::default())).text;
+        assert!(!out.contains("alias!(Gone)"), "{out}");
     }
 
     #[test]
