@@ -1,8 +1,11 @@
-//! What the tests share: small crates written to a temporary folder.
+//! What the tests share: small crates written to a temporary folder, and diagnostics as rustc
+//! reports them.
 
 use std::fs;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
+
+use crate::rustc::{Diagnostic, Span};
 
 /// A folder under the system's temp dir, removed on drop.
 pub struct TempDir {
@@ -60,4 +63,22 @@ pub fn temp_crates(files: &[(&str, &str)]) -> TempDir {
         dir.write(&format!("{krate}/Cargo.toml"), &manifest(krate, deps));
     }
     dir
+}
+
+/// A diagnostic of `level` (and lint or error `code`) whose one primary span is `start..end`
+/// of the text the compiler checked, written there (not in a macro's expansion).
+pub fn diagnostic(
+    level: &str,
+    code: Option<&str>,
+    message: &str,
+    start: usize,
+    end: usize,
+) -> Diagnostic {
+    let span = Span { start, end, primary: true, in_input: true, in_file: true, call_site: None };
+    Diagnostic {
+        level: level.to_string(),
+        code: code.map(str::to_string),
+        message: message.to_string(),
+        spans: vec![span],
+    }
 }

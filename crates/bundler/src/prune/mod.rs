@@ -508,8 +508,8 @@ mod tests {
     use crate::edition::Edition;
     use crate::index::Index;
     use crate::mapped::Mapped;
-    use crate::rustc::{Diagnostic, Outcome, Span};
-    use crate::testing::TempDir;
+    use crate::rustc::{Diagnostic, Outcome};
+    use crate::testing::{diagnostic, TempDir};
 
     const TEXT: &str =
         "trait Tr {\n    fn f(&self);\n}\n\nimpl Tr for u8 {\n    fn f(&self) {}\n}\n\n\
@@ -518,20 +518,7 @@ mod tests {
     /// An error with `message` at the first `what` of `text` (what the compiler checked).
     fn error(text: &str, message: &str, what: &str) -> Diagnostic {
         let start = text.find(what).expect("in the text");
-        let span = Span {
-            start,
-            end: start + what.len(),
-            primary: true,
-            in_input: true,
-            in_file: true,
-            call_site: None,
-        };
-        Diagnostic {
-            level: "error".to_string(),
-            code: None,
-            message: message.to_string(),
-            spans: vec![span],
-        }
+        diagnostic("error", None, message, start, start + what.len())
     }
 
     /// The removal of the item whose text starts with `start`.

@@ -522,7 +522,8 @@ mod tests {
     use crate::index::Index;
     use crate::mapped::Mapped;
     use crate::prune::removal::applied;
-    use crate::rustc::{Diagnostic, Outcome, Span};
+    use crate::rustc::{Diagnostic, Outcome};
+    use crate::testing::diagnostic;
 
     const TEXT: &str = "use std::fmt;\nuse crate::m::{used, gone, other};\n\n\
                         mod m {\n    pub fn used() {}\n    pub fn gone() {}\n    pub fn other() {}\n}\n\n\
@@ -530,22 +531,9 @@ mod tests {
 
     /// A diagnostic `code` at the first occurrence of `what` after `after` in `TEXT`.
     fn reported(code: &str, message: &str, what: &str, after: &str) -> Diagnostic {
-        let start = TEXT.find(after).expect("in the text")
-            + TEXT[TEXT.find(after).unwrap()..].find(what).unwrap();
-        let span = Span {
-            start,
-            end: start + what.len(),
-            primary: true,
-            in_input: true,
-            in_file: true,
-            call_site: None,
-        };
-        Diagnostic {
-            level: "warning".to_string(),
-            code: Some(code.to_string()),
-            message: message.to_string(),
-            spans: vec![span],
-        }
+        let from = TEXT.find(after).expect("in the text");
+        let start = from + TEXT[from..].find(what).expect("after it");
+        diagnostic("warning", Some(code), message, start, start + what.len())
     }
 
     fn pruned(diagnostics: Vec<Diagnostic>, hidden: &Hidden) -> String {
@@ -591,20 +579,13 @@ mod tests {
                     pub mod b {\n        pub fn f() {}\n    }\n}\n\nfn main() {\n    f();\n}\n";
         let index = Index::new(text).expect("indexes");
         let start = text.find("a::*").expect("a glob");
-        let span = Span {
+        let unused = diagnostic(
+            "warning",
+            Some("unused_imports"),
+            "unused import: `a::*`",
             start,
-            end: start + 4,
-            primary: true,
-            in_input: true,
-            in_file: true,
-            call_site: None,
-        };
-        let unused = Diagnostic {
-            level: "warning".to_string(),
-            code: Some("unused_imports".to_string()),
-            message: "unused import: `a::*`".to_string(),
-            spans: vec![span],
-        };
+            start + 4,
+        );
         let outcome = Outcome { diagnostics: vec![unused], compiled: true };
         let mut base = Mapped::default();
         base.push_str(text);
@@ -618,22 +599,16 @@ mod tests {
                     };\n}\n\nalias!(Gone);\n\nfn main() {}\n";
         let index = Index::new(text).expect("indexes");
         let start = text.find("Gone").expect("a name");
-        let call_site = Some(text.find("alias!(").expect("a call"));
-        // rustc spans the name where the call's arguments hold it, in the expansion.
-        let span = Span {
+        let mut dead = diagnostic(
+            "warning",
+            Some("dead_code"),
+            "trait `Gone` is never used",
             start,
-            end: start + 4,
-            primary: true,
-            in_input: false,
-            in_file: true,
-            call_site,
-        };
-        let dead = Diagnostic {
-            level: "warning".to_string(),
-            code: Some("dead_code".to_string()),
-            message: "trait `Gone` is never used".to_string(),
-            spans: vec![span],
-        };
+            start + 4,
+        );
+        // rustc spans the name where the call's arguments hold it, in the expansion.
+        dead.spans[0].in_input = false;
+        dead.spans[0].call_site = Some(text.find("alias!(").expect("a call"));
         let outcome = Outcome { diagnostics: vec![dead], compiled: true };
         let mut base = Mapped::default();
         base.push_str(text);
