@@ -194,43 +194,21 @@ enum Build {
     Exact,
 }
 
-/// The flags that stand in for `-O` in a [`Build::Quick`]: the same program, compiled fast.
-const QUICK_FLAGS: [&str; 6] =
-    ["-C", "opt-level=0", "-C", "debug-assertions=off", "-C", "overflow-checks=off"];
-
 /// Compiles `bundle` for Linux with `profile`'s compiler: its path in `dir`.
 fn compile(profile: &Profile, bundle: &str, dir: &Path, build: Build) -> Result<PathBuf, String> {
-    if build == Build::Exact {
-        return judged::compile(profile, bundle, dir).map(|judged| judged.binary).map_err(
-            |diagnostics| {
-                let first =
-                    diagnostics.lines().find(|line| line.starts_with("error")).unwrap_or("");
-                format!(
-                    "the bundle does not compile as a Linux program with {}: {first}",
-                    profile.stand_in()
-                )
-            },
-        );
-    }
-    let (main, binary) = (dir.join("Main.rs"), dir.join("main-quick"));
-    fs::write(&main, bundle).map_err(|e| format!("cannot write {}: {e}", main.display()))?;
-    let flags = profile.rustc_flags.iter().flat_map(|flag| match *flag {
-        "-O" => &QUICK_FLAGS[..],
-        _ => std::slice::from_ref(flag),
-    });
-    let output = std::process::Command::new(profile.rustc_program())
-        .args(flags)
-        .arg("-o")
-        .arg(&binary)
-        .arg(&main)
-        .output()
-        .map_err(|e| format!("cannot run {}: {e}", profile.rustc_program()))?;
-    if output.status.success() {
-        Ok(binary)
-    } else {
+    if build == Build::Quick {
         // The judge's flags say whether it compiles; this build only saves time.
-        compile(profile, bundle, dir, Build::Exact)
+        if let Ok(quick) = judged::compile_unoptimized(profile, bundle, dir) {
+            return Ok(quick.binary);
+        }
     }
+    judged::compile(profile, bundle, dir).map(|judged| judged.binary).map_err(|diagnostics| {
+        let first = diagnostics.lines().find(|line| line.starts_with("error")).unwrap_or("");
+        format!(
+            "the bundle does not compile as a Linux program with {}: {first}",
+            profile.stand_in()
+        )
+    })
 }
 
 /// The limits of a compared run: the problem's, loosened.
